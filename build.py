@@ -1,0 +1,428 @@
+"""Build the static site into ``dist/`` and optionally serve it.
+
+``python build.py`` produces a folder that any static host can serve (GitHub Pages,
+often under a sub-path such as ``/skyjo/``):
+
+* the engine wheel, built from ``src/skyjo`` and unpacked in the page by PyScript's
+  ``[files]`` table (no micropip, which the npm Pyodide package does not ship);
+* the page itself from ``site/``, with the wheel name, the service worker's file list
+  and version stamped in;
+* PyScript and Pyodide copied from ``node_modules`` at the versions pinned in
+  ``package-lock.json`` (installed with ``npm ci``), so the page never needs a CDN;
+* the web app icons, drawn here so that no binary files live in git.
+
+Every URL in the output is relative, and two builds of the same commit give
+byte-identical files: the wheel's timestamps come from the commit time
+(``SOURCE_DATE_EPOCH``), files are written in sorted order, and the service worker's
+version is a hash of the other files' contents, so a new deploy replaces the old
+offline cache exactly when something changed.
+
+``python build.py serve [--port N]`` builds, then serves ``dist/`` on 127.0.0.1.
+Build errors print one line that says what to install or fix and exit with status 1.
+
+This file sits at the repository root and therefore shadows the ``build`` package
+for ``python -m build`` run from the root; the wheel is built with ``pip wheel`` from a
+temporary working directory instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+LOG_DIR = ROOT / "build"
+
+#: The Pyodide files the page loads; the rest of the npm package (console pages,
+#: source maps, the CommonJS entry) is never requested.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+#: PyScript's own ``service-worker.js`` is an unrelated helper for its sync features;
+#: shipping it next to ours would only confuse. Source maps are for debugging.
+PYSCRIPT_SKIP = re.compile(r"(\.map$)|(^service-worker\.js$)")
+
+#: Placeholders in ``site/`` files that the build replaces.
+WHEEL_MARK = "@ENGINE_WHEEL@"
+SW_VERSION_MARK = "@SW_VERSION@"
+SW_FILES_MARK = "@SW_FILES@"
+
+#: Used when the tree is not a git checkout (e.g. an unpacked source archive):
+#: 1980-01-01, the earliest time a zip file can hold.
+FALLBACK_EPOCH = 315532800
+
+#: Icon colours: the table's felt and a card face.
+FELT = (0x1F, 0x5F, 0x4A)
+CARD = (0xF7, 0xF3, 0xE8)
+CARD_ACCENT = (0x3A, 0x7C, 0xC9)
+
+
+class BuildError(Exception):
+    """A build step failed; the message is one line that says what to do."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit status."""
+    args = parse_args(argv)
+    try:
+        build()
+    except BuildError as error:
+        print(f"build.py: error: {error}", file=sys.stderr)
+        return 1
+    print(f"built {display(DIST)}/ ({count_files(DIST)} files)")
+    if args.command == "serve":
+        serve(DIST, port=args.port)
+    return 0
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse ``[serve [--port N]]``."""
+    parser = argparse.ArgumentParser(
+        prog="build.py", description="Build the Skyjo static site into dist/."
+    )
+    parser.add_argument(
+        "command", nargs="?", choices=["build", "serve"], default="build",
+        help="'build' (default) writes dist/; 'serve' builds, then serves dist/ locally",
+    )  # fmt: skip
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port for 'serve' (default 8000, 0 = any free port)"
+    )
+    return parser.parse_args(argv)
+
+
+def build() -> None:
+    """Write a fresh ``dist/``: vendored runtime, engine wheel, site files, icons, worker."""
+    install_node_modules()
+    with tempfile.TemporaryDirectory(prefix="skyjo-build-") as tmp:
+        wheel = build_wheel(Path(tmp))
+        if DIST.exists():
+            shutil.rmtree(DIST)
+        DIST.mkdir()
+        shutil.copyfile(wheel, DIST / wheel.name)
+    copy_runtime()
+    copy_site(wheel_name=wheel.name)
+    write_icons()
+    write_service_worker()
+
+
+# --- npm: the pinned browser runtime -------------------------------------------------
+
+
+def install_node_modules() -> None:
+    """Run ``npm ci`` unless ``node_modules`` already matches ``package-lock.json``.
+
+    Skipping the install when nothing changed keeps a rebuild fast; npm's own record
+    of what it installed (``node_modules/.package-lock.json``) tells whether it did.
+    """
+    if node_modules_match_lock():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(
+            "npm not found: install Node.js 20 or newer (it includes npm), then run "
+            "python build.py again"
+        )
+    result = run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    if result.returncode != 0:
+        log = write_log("npm-ci.log", result.stdout)
+        raise BuildError(
+            f"npm ci failed ({last_line(result.stdout)}): check that package.json and "
+            f"package-lock.json agree and that the npm registry is reachable; "
+            f"full output in {display(log)}"
+        )
+    if not node_modules_match_lock():
+        raise BuildError("npm ci did not install what package-lock.json pins; delete node_modules")
+
+
+def node_modules_match_lock() -> bool:
+    """True when every package pinned in the lockfile is installed at its version."""
+    try:
+        wanted = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+        have = json.loads((NODE_MODULES / ".package-lock.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return False
+    except json.JSONDecodeError:
+        return False
+    pinned = {k: v.get("version") for k, v in wanted.get("packages", {}).items() if k}
+    installed = {k: v.get("version") for k, v in have.get("packages", {}).items() if k}
+    return pinned == installed
+
+
+def copy_runtime() -> None:
+    """Copy Pyodide and PyScript into ``dist/pyodide`` and ``dist/pyscript``."""
+    pyodide = NODE_MODULES / "pyodide"
+    for name in PYODIDE_FILES:
+        copy_file(pyodide / name, DIST / "pyodide" / name)
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript.iterdir()):
+        if path.is_file() and not PYSCRIPT_SKIP.search(path.name):
+            copy_file(path, DIST / "pyscript" / path.name)
+
+
+def copy_file(source: Path, target: Path) -> None:
+    """Copy one file's bytes (not its timestamps, which are no part of the build)."""
+    if not source.is_file():
+        raise BuildError(f"{display(source)} is missing: delete node_modules and build again")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+# --- the engine wheel ----------------------------------------------------------------
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the engine wheel into ``out_dir`` and return its path.
+
+    ``pip wheel`` runs in ``out_dir`` (not the root, where this file would shadow the
+    ``build`` package) without build isolation, so it needs no network: hatchling
+    comes from the dev dependencies.
+    """
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+    command += ["--disable-pip-version-check", "--quiet", "--wheel-dir", str(out_dir), str(ROOT)]
+    env = {**os.environ, "SOURCE_DATE_EPOCH": str(source_date_epoch())}
+    result = run(command, cwd=out_dir, env=env)
+    wheels = sorted(out_dir.glob("*.whl"))
+    if result.returncode != 0 or len(wheels) != 1:
+        log = write_log("wheel.log", result.stdout)
+        raise BuildError(
+            f"building the engine wheel failed ({wheel_failure_reason(result.stdout)}); "
+            f"install the dev dependencies with pip install -e '.[dev]' and fix the "
+            f"project; full output in {display(log)}"
+        )
+    return wheels[0]
+
+
+def wheel_failure_reason(output: str) -> str:
+    """The most telling line of pip's output: the innermost exception message."""
+    errors = re.findall(r"^\s*(?:\w+\.)*\w*(?:Error|Exception): .+$", output, re.MULTILINE)
+    return errors[-1].strip() if errors else last_line(output)
+
+
+def source_date_epoch() -> int:
+    """The commit time of HEAD: the same commit always stamps the same wheel."""
+    try:
+        result = run(["git", "log", "-1", "--format=%ct"], cwd=ROOT)
+    except BuildError:
+        return FALLBACK_EPOCH
+    text = result.stdout.strip()
+    return int(text) if result.returncode == 0 and text.isdigit() else FALLBACK_EPOCH
+
+
+# --- the site ------------------------------------------------------------------------
+
+
+def copy_site(*, wheel_name: str) -> None:
+    """Copy ``site/`` into ``dist/``, naming the wheel in the PyScript config."""
+    for source in sorted(SITE.rglob("*")):
+        if not source.is_file() or "__pycache__" in source.parts:
+            continue
+        relative = source.relative_to(SITE)
+        if relative.as_posix() == "sw.js":
+            continue  # written last, when every other file is known
+        target = DIST / relative
+        if relative.as_posix() == "pyscript.toml":
+            target.write_text(stamp(source, {WHEEL_MARK: wheel_name}), encoding="utf-8")
+        else:
+            copy_file(source, target)
+
+
+def stamp(template: Path, values: dict[str, str]) -> str:
+    """Return ``template``'s text with each placeholder replaced; all must be present."""
+    text = template.read_text(encoding="utf-8")
+    for mark, value in values.items():
+        if mark not in text:
+            raise BuildError(f"{display(template)} lacks the placeholder {mark}")
+        text = text.replace(mark, value)
+    return text
+
+
+def write_service_worker() -> None:
+    """Write ``dist/sw.js`` with the list of every other file and a content hash.
+
+    The hash changes whenever any file changes, which makes the browser install the
+    new worker, precache the new files and drop the old cache.
+    """
+    files = sorted(path.relative_to(DIST).as_posix() for path in walk_files(DIST))
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((DIST / name).read_bytes()).digest())
+    urls = ["./", *files]
+    text = stamp(
+        SITE / "sw.js",
+        {SW_VERSION_MARK: digest.hexdigest()[:16], SW_FILES_MARK: json.dumps(urls, indent=2)},
+    )
+    (DIST / "sw.js").write_text(text, encoding="utf-8")
+
+
+def walk_files(folder: Path) -> Iterator[Path]:
+    """Every file under ``folder``, in a stable order."""
+    return (path for path in sorted(folder.rglob("*")) if path.is_file())
+
+
+# --- icons ---------------------------------------------------------------------------
+
+
+def write_icons() -> None:
+    """Draw the PNG app icons the manifest names (the SVG one is in ``site/``)."""
+    for size in (192, 512):
+        (DIST / f"icon-{size}.png").write_bytes(icon_png(size))
+
+
+def icon_png(size: int) -> bytes:
+    """A card on the table's felt, full-bleed so it also works as a maskable icon.
+
+    The card stays inside the central 60%, the safe zone launchers never crop.
+    """
+    card_w, card_h = size * 36 // 100, size * 50 // 100
+    left, top = (size - card_w) // 2, (size - card_h) // 2
+    margin = max(2, size // 32)
+    rows = []
+    for y in range(size):
+        row = bytearray(b"\0")  # PNG filter type 0 for this scanline
+        for x in range(size):
+            row += bytes(icon_pixel(x - left, y - top, card_w, card_h, margin))
+        rows.append(bytes(row))
+    return png(size, size, b"".join(rows))
+
+
+def icon_pixel(x: int, y: int, width: int, height: int, margin: int) -> tuple[int, int, int]:
+    """The colour at (x, y) relative to the card's top-left corner."""
+    inside = 0 <= x < width and 0 <= y < height
+    if not inside:
+        return FELT
+    face = margin <= x < width - margin and margin <= y < height - margin
+    return CARD_ACCENT if face else CARD
+
+
+def png(width: int, height: int, scanlines: bytes) -> bytes:
+    """Encode 8-bit RGB scanlines (each led by its filter byte) as a PNG file."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(scanlines, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+# --- serving -------------------------------------------------------------------------
+
+
+#: Content types a PWA needs, whatever the operating system's mime table says.
+CONTENT_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain",
+    ".whl": "application/zip",
+}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the content types from ``CONTENT_TYPES``."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """Prefer our table: some systems map ``.js`` to ``text/plain`` or miss ``.mjs``."""
+        return CONTENT_TYPES.get(Path(path).suffix) or super().guess_type(path)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+        """Log only failures; a page load is 40 requests."""
+        if len(args) > 1 and str(args[1]).startswith(("4", "5")):
+            super().log_message(format, *args)
+
+
+def serve(directory: Path, *, port: int) -> None:
+    """Serve ``directory`` on 127.0.0.1 until Ctrl+C.
+
+    The handler is given the folder (rather than changing into it) so a rebuild that
+    replaces ``dist/`` is served at once.
+    """
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as error:
+        print(f"build.py: error: cannot listen on port {port} ({error.strerror}); "
+              "pick another with --port N", file=sys.stderr)  # fmt: skip
+        raise SystemExit(1) from None
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"serving {display(directory)}/ at {url}  (Ctrl+C to stop)", flush=True)
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("stopped")
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def run(
+    command: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run a command, capturing its combined output; a missing program is a BuildError."""
+    try:
+        return subprocess.run(
+            command, cwd=cwd, env=env, text=True, check=False,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    except OSError as error:
+        raise BuildError(f"cannot run {command[0]}: {error.strerror}") from None
+
+
+def write_log(name: str, text: str) -> Path:
+    """Keep a failed step's full output in ``build/`` for the curious."""
+    LOG_DIR.mkdir(exist_ok=True)
+    path = LOG_DIR / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def last_line(text: str) -> str:
+    """The last non-empty line of some output, or a placeholder."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else "no output"
+
+
+def display(path: Path) -> str:
+    """A path relative to the repository when possible, for short messages."""
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def count_files(folder: Path) -> int:
+    """How many files a folder holds, recursively."""
+    return sum(1 for _ in walk_files(folder))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""The command line: ``python -m skyjo [demo|replay FILE|...]``.
+
+Each subcommand is a thin layer over the library; errors in the user's input
+(a bad record, an unknown bot or rule) print one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from skyjo import record
+from skyjo.bots import ask, make_bot
+from skyjo.errors import SkyjoError
+from skyjo.events import Event, RoundDealt
+from skyjo.game import Game
+from skyjo.rules import Rules
+from skyjo.text import describe, grid_lines
+
+EXIT_BAD_INPUT = 2
+
+
+def parse_rules(pairs: Sequence[str]) -> Rules:
+    """Rules from ``key=value`` words, e.g. ``target=50 double_on_tie=false``."""
+    rules = Rules()
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SkyjoError(f"a rule option is key=value, not {pair!r}")
+        rules = rules.with_option(key.strip(), value.strip())
+    return rules
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, "rb") as handle:
+            text = handle.read()
+    except OSError as exc:
+        print(f"skyjo replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        result = record.summary(record.replay(record.loads(text)))
+    except SkyjoError as exc:
+        print(f"skyjo replay: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(result))
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Bots play one game; every event is printed as a sentence."""
+    bots = [make_bot(s.strip()) for s in args.players.split(",") if s.strip()]
+    names = [f"{b.name.capitalize()} {i + 1}" for i, b in enumerate(bots)]
+    game = Game(names, parse_rules(args.rules), seed=args.seed)
+    rng = random.Random(args.seed)
+    _print_events(game.opening_events, names)
+    while not game.state.is_terminal:
+        seat = game.current_player()
+        decision = ask(bots[seat], game.view(seat), rng)
+        if args.verbose and decision.reason:
+            print(f"  [{names[seat]}: {decision.reason}]")
+        _print_events(game.play(decision.action, player=seat), names)
+    print()
+    for p, grid in enumerate(game.state.grids):
+        print(f"{names[p]}, final layout (total {game.state.totals[p]}):")
+        for line in grid_lines(grid):
+            print("   " + line)
+    return 0
+
+
+def _print_events(events: Sequence[Event], names: Sequence[str]) -> None:
+    for event in events:
+        if isinstance(event, RoundDealt):
+            print(f"\n=== Round {event.round_number} ===")
+        line = describe(event, names)
+        if line:
+            print(line)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m skyjo", description="Skyjo rules engine and bots."
+    )
+    sub = parser.add_subparsers(dest="command")
+    demo = sub.add_parser("demo", help="watch bots play a game in the terminal (the default)")
+    demo.add_argument("--players", default="random,random,random", help="comma-separated bot names")
+    demo.add_argument("--seed", type=int, default=None)
+    demo.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE")
+    demo.add_argument("--verbose", action="store_true", help="print each bot's reason")
+    demo.set_defaults(func=cmd_demo)
+    replay = sub.add_parser("replay", help="validate a game record and print its summary as JSON")
+    replay.add_argument("file")
+    replay.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["demo", *argv]
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except SkyjoError as exc:
+        print(f"skyjo {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return result

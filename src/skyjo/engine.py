@@ -1,0 +1,507 @@
+"""The rules: which actions are legal, and what an action does.
+
+The vocabulary follows OpenSpiel: :func:`current_player`, :func:`legal_actions`,
+:func:`apply` (checked: raises :class:`IllegalActionError` and changes nothing),
+:func:`apply_unchecked` (the fast path for search; it trusts its caller) and
+:func:`step` (checked, and also returns the events the action caused).
+
+Chance is an ordinary node: a state in phase ``DEAL``, or a turn that starts with
+an empty draw pile, waits for a :class:`Deal` or :class:`Reshuffle` outcome, chosen
+by :func:`chance_outcome` from an injected ``random.Random`` or given explicitly
+(a record's deal). Nothing here uses global randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from skyjo import scoring
+from skyjo.actions import (
+    Action,
+    ChanceAction,
+    Deal,
+    Draw,
+    Flip,
+    PlayerAction,
+    Reshuffle,
+    Swap,
+    TakeDiscard,
+)
+from skyjo.cards import (
+    COLUMNS,
+    DECK_SIZE,
+    GRID_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    column_of,
+    column_positions,
+    deck_counter,
+    full_deck,
+)
+from skyjo.errors import IllegalActionError
+from skyjo.events import (
+    CardDiscarded,
+    CardFlipped,
+    CardRevealed,
+    CardSwapped,
+    CardTaken,
+    ColumnRemoved,
+    Event,
+    GameEnded,
+    PilesReshuffled,
+    RoundDealt,
+    RoundEnding,
+    RoundScored,
+    SetupDone,
+)
+from skyjo.rules import Rules
+from skyjo.state import CHANCE, Grid, Phase, RoundResult, State
+
+Events = list[Event] | None
+
+
+def new_game(num_players: int, rules: Rules | None = None) -> State:
+    """A game before its first deal (a chance node)."""
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise ValueError(f"the number of players must be an integer, not {num_players!r}")
+    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Skyjo is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}")
+    return State(rules=rules or Rules(), num_players=num_players, totals=(0,) * num_players)
+
+
+# --- who acts -------------------------------------------------------------------
+
+
+def needs_reshuffle(state: State) -> bool:
+    """A turn starts with an empty draw pile: the discard pile (minus its top card)
+    must be shuffled into a new draw pile before the player chooses."""
+    return state.phase is Phase.TURN and not state.draw_pile and len(state.discard_pile) > 1
+
+
+def is_chance_node(state: State) -> bool:
+    return state.phase is Phase.DEAL or needs_reshuffle(state)
+
+
+def current_player(state: State) -> int | None:
+    """The seat that acts next, :data:`CHANCE` at a chance node, None when the game is over.
+
+    In setup every player with a card left to turn up may act, in any order; this
+    returns the lowest such seat, the order a driver without preference uses."""
+    if is_chance_node(state):
+        return CHANCE
+    if state.phase is Phase.SETUP:
+        pending = state.setup_pending()
+        return pending[0] if pending else None
+    return state.to_move
+
+
+def players_to_act(state: State) -> tuple[int, ...]:
+    """Every seat that may act now (several in setup, one in a turn, none otherwise)."""
+    if state.phase is Phase.SETUP:
+        return state.setup_pending()
+    if state.phase is Phase.GAME_OVER or is_chance_node(state) or state.to_move is None:
+        return ()
+    return (state.to_move,)
+
+
+def legal_actions(state: State, player: int | None = None) -> tuple[PlayerAction, ...]:
+    """The actions ``player`` (default: :func:`current_player`) may take now.
+
+    Empty for a player who may not act, at chance nodes and when the game is over."""
+    if player is None:
+        player = current_player(state)
+    if player is None or player == CHANCE or is_chance_node(state):
+        return ()
+    phase = state.phase
+    if phase is Phase.SETUP:
+        if not 0 <= player < state.num_players or state.setup_flips[player] >= 2:
+            return ()
+        return tuple(Flip(p) for p in state.grids[player].face_down_positions())
+    if player != state.to_move:
+        return ()
+    grid = state.grids[player]
+    if phase is Phase.TURN:
+        choices: list[PlayerAction] = []
+        if state.discard_pile:
+            choices.append(TakeDiscard())
+        if state.draw_pile:
+            choices.append(Draw())
+        return tuple(choices)
+    if phase is Phase.PLACE_DISCARD:
+        return tuple(Swap(p) for p in grid.present_positions())
+    if phase is Phase.PLACE_DRAWN:
+        swaps: tuple[PlayerAction, ...] = tuple(Swap(p) for p in grid.present_positions())
+        return swaps + tuple(Flip(p) for p in grid.face_down_positions())
+    return ()
+
+
+# --- chance ---------------------------------------------------------------------
+
+
+def random_deal(num_players: int, rng: random.Random) -> Deal:
+    """Shuffle the whole deck with ``rng`` and deal it."""
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    grids = tuple(tuple(deck[i * GRID_SIZE : (i + 1) * GRID_SIZE]) for i in range(num_players))
+    rest = deck[num_players * GRID_SIZE :]
+    return Deal(grids, rest[0], tuple(rest[1:]))
+
+
+def chance_outcome(state: State, rng: random.Random) -> ChanceAction:
+    """A random outcome for the chance node ``state``, drawn from ``rng``."""
+    if state.phase is Phase.DEAL:
+        return random_deal(state.num_players, rng)
+    if needs_reshuffle(state):
+        cards = list(state.discard_pile[:-1])
+        rng.shuffle(cards)
+        return Reshuffle(tuple(cards))
+    raise IllegalActionError(f"no chance outcome is due in phase {state.phase.value}")
+
+
+# --- checking -------------------------------------------------------------------
+
+
+def _illegal(state: State, player: int | None, action: Action, reason: str) -> IllegalActionError:
+    who = "chance" if player in (None, CHANCE) else f"player {player}"
+    return IllegalActionError(
+        f"illegal action '{action}' for {who} in round {state.round_number}, "
+        f"phase {state.phase.value}: {reason}"
+    )
+
+
+def check(state: State, action: Action, *, player: int | None = None) -> None:
+    """Raise :class:`IllegalActionError` saying why, unless ``action`` is legal."""
+    if state.phase is Phase.GAME_OVER:
+        raise _illegal(state, player, action, "the game is over")
+    if isinstance(action, Deal | Reshuffle):
+        _check_chance(state, action, player)
+        return
+    if state.phase is Phase.DEAL:
+        raise _illegal(state, player, action, "the round has not been dealt yet")
+    if needs_reshuffle(state):
+        raise _illegal(
+            state,
+            player,
+            action,
+            "the draw pile is empty: the discard pile must be reshuffled first",
+        )
+    acting = current_player(state) if player is None else player
+    if acting is None or not 0 <= acting < state.num_players:
+        raise _illegal(state, acting, action, f"there is no seat {acting} at this table")
+    if state.phase is Phase.SETUP:
+        _check_setup(state, action, acting)
+        return
+    if acting != state.to_move:
+        raise _illegal(state, acting, action, f"it is player {state.to_move}'s turn")
+    grid = state.grids[acting]
+    phase = state.phase
+    if phase is Phase.TURN:
+        if isinstance(action, Draw) and not state.draw_pile:
+            raise _illegal(state, acting, action, "the draw pile is empty")
+        if not isinstance(action, TakeDiscard | Draw):
+            raise _illegal(
+                state, acting, action, "a turn starts by taking the discard pile's card or drawing"
+            )
+        return
+    if isinstance(action, Swap):
+        if grid.removed[action.position]:
+            raise _illegal(state, acting, action, "that column has been removed")
+        return
+    if isinstance(action, Flip):
+        if phase is Phase.PLACE_DISCARD:
+            raise _illegal(
+                state,
+                acting,
+                action,
+                "a card taken from the discard pile must be swapped into the grid; "
+                "it cannot be discarded again",
+            )
+        if not grid.is_face_down(action.position):
+            raise _illegal(state, acting, action, "that card is not face down")
+        return
+    raise _illegal(
+        state, acting, action, "the player holds a card: swap it (or discard a drawn card and flip)"
+    )
+
+
+def _check_setup(state: State, action: Action, player: int) -> None:
+    if not isinstance(action, Flip):
+        raise _illegal(state, player, action, "in setup every player turns up two cards ('flip N')")
+    if state.setup_flips[player] >= 2:
+        raise _illegal(state, player, action, "this player has already turned up two cards")
+    if not state.grids[player].is_face_down(action.position):
+        raise _illegal(state, player, action, "that card is already face up")
+
+
+def _check_chance(state: State, action: Deal | Reshuffle, player: int | None) -> None:
+    if player not in (None, CHANCE):
+        raise _illegal(state, player, action, "deals and reshuffles are chance outcomes, not moves")
+    if isinstance(action, Deal):
+        if state.phase is not Phase.DEAL:
+            raise _illegal(state, player, action, "a new round may only follow a finished one")
+        _check_deal(state, action)
+        return
+    if not needs_reshuffle(state):
+        raise _illegal(
+            state, player, action, "a reshuffle is only allowed when the draw pile is empty"
+        )
+    expected = sorted(state.discard_pile[:-1])
+    if sorted(action.order) != expected:
+        raise _illegal(
+            state,
+            player,
+            action,
+            f"a reshuffle must hold exactly the discard pile minus its top card "
+            f"({len(expected)} cards: {expected})",
+        )
+
+
+def deal_problem(deal: Deal, num_players: int) -> str | None:
+    """Why ``deal`` is not a valid deal for ``num_players``, or None."""
+    if len(deal.grids) != num_players:
+        return f"the deal has {len(deal.grids)} grids for {num_players} players"
+    for p, grid in enumerate(deal.grids):
+        if len(grid) != GRID_SIZE:
+            return f"player {p}'s grid has {len(grid)} cards, not {GRID_SIZE}"
+    cards = deal.cards()
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in cards):
+        return "every card must be an integer"
+    if len(cards) != DECK_SIZE:
+        return f"the deal holds {len(cards)} cards, not the full deck of {DECK_SIZE}"
+    counts = deck_counter()
+    counts.subtract(cards)
+    wrong = {v: -n for v, n in counts.items() if n}
+    if wrong:
+        detail = ", ".join(
+            f"{n:+d} × {v}" if v in deck_counter() else f"{n} × {v} (no such card)"
+            for v, n in sorted(wrong.items())
+        )
+        return f"the deal is not the 150-card deck ({detail} compared with the deck)"
+    return None
+
+
+def _check_deal(state: State, deal: Deal) -> None:
+    problem = deal_problem(deal, state.num_players)
+    if problem:
+        raise _illegal(state, CHANCE, deal, problem)
+
+
+# --- applying -------------------------------------------------------------------
+
+
+def apply(state: State, action: Action, *, player: int | None = None) -> State:
+    """The state after ``player`` (default: the current player) takes ``action``.
+
+    Raises :class:`IllegalActionError` if the rules forbid it; ``state`` itself is
+    never changed."""
+    check(state, action, player=player)
+    return _apply(state, action, _acting(state, action, player), None)
+
+
+def step(
+    state: State, action: Action, *, player: int | None = None
+) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and also return the events the action caused."""
+    check(state, action, player=player)
+    events: list[Event] = []
+    new = _apply(state, action, _acting(state, action, player), events)
+    return new, tuple(events)
+
+
+def apply_unchecked(state: State, action: Action, *, player: int | None = None) -> State:
+    """The fast path for search: like :func:`apply` but without checking legality.
+
+    Only pass actions taken from :func:`legal_actions` or :func:`chance_outcome`;
+    anything else can build a state that breaks the rules."""
+    return _apply(state, action, _acting(state, action, player), None)
+
+
+def _acting(state: State, action: Action, player: int | None) -> int:
+    if isinstance(action, Deal | Reshuffle):
+        return CHANCE
+    if player is not None:
+        return player
+    acting = current_player(state)
+    assert acting is not None
+    return acting
+
+
+def _apply(state: State, action: Action, player: int, events: Events) -> State:
+    if isinstance(action, Deal):
+        return _deal(state, action, events)
+    if isinstance(action, Reshuffle):
+        return _reshuffle(state, action, events)
+    if state.phase is Phase.SETUP:
+        assert isinstance(action, Flip)
+        return _setup_flip(state, player, action.position, events)
+    if isinstance(action, TakeDiscard):
+        card = state.discard_pile[-1]
+        if events is not None:
+            events.append(CardTaken(player, "discard", card))
+        return replace(
+            state, held=card, discard_pile=state.discard_pile[:-1], phase=Phase.PLACE_DISCARD
+        )
+    if isinstance(action, Draw):
+        card = state.draw_pile[-1]
+        if events is not None:
+            events.append(CardTaken(player, "draw", card))
+        return replace(state, held=card, draw_pile=state.draw_pile[:-1], phase=Phase.PLACE_DRAWN)
+    held = state.held
+    assert held is not None
+    grid = state.grids[player]
+    if isinstance(action, Swap):
+        pos = action.position
+        card_out = grid.values[pos]
+        if events is not None:
+            events.append(CardSwapped(player, pos, held, card_out, grid.face_up[pos]))
+        grid = _set(grid, pos, value=held)
+        discard = (*state.discard_pile, card_out)
+    else:
+        pos = action.position
+        if events is not None:
+            events.append(CardDiscarded(player, held))
+            events.append(CardFlipped(player, pos, grid.values[pos]))
+        grid = _set(grid, pos, value=grid.values[pos])
+        discard = (*state.discard_pile, held)
+    grid, discard = _remove_column(state.rules, player, grid, column_of(pos), discard, events)
+    grids = _with(state.grids, player, grid)
+    return _end_turn(replace(state, grids=grids, discard_pile=discard, held=None), player, events)
+
+
+def _set(grid: Grid, position: int, *, value: int) -> Grid:
+    """``grid`` with ``value`` face up at ``position``."""
+    values = (*grid.values[:position], value, *grid.values[position + 1 :])
+    face_up = (*grid.face_up[:position], True, *grid.face_up[position + 1 :])
+    return Grid(values, face_up, grid.removed)
+
+
+def _with(grids: tuple[Grid, ...], player: int, grid: Grid) -> tuple[Grid, ...]:
+    return (*grids[:player], grid, *grids[player + 1 :])
+
+
+def _remove_column(
+    rules: Rules,
+    player: int,
+    grid: Grid,
+    column: int,
+    discard: tuple[int, ...],
+    events: Events,
+) -> tuple[Grid, tuple[int, ...]]:
+    """Remove ``column`` if it shows three equal face-up cards and the rules remove
+    that value; its cards go onto the discard pile (after the card given away)."""
+    value = grid.completed_column_value(column)
+    if value is None or not rules.removes_column(value):
+        return grid, discard
+    removed = list(grid.removed)
+    for p in column_positions(column):
+        removed[p] = True
+    if events is not None:
+        events.append(ColumnRemoved(player, column, value))
+    return Grid(grid.values, grid.face_up, tuple(removed)), (*discard, value, value, value)
+
+
+def _deal(state: State, deal: Deal, events: Events) -> State:
+    n = state.num_players
+    if events is not None:
+        events.append(RoundDealt(state.round_number + 1, deal.discard))
+    return replace(
+        state,
+        phase=Phase.SETUP,
+        round_number=state.round_number + 1,
+        grids=tuple(Grid(tuple(g)) for g in deal.grids),
+        draw_pile=tuple(reversed(deal.draw)),
+        discard_pile=(deal.discard,),
+        to_move=None,
+        finisher=None,
+        held=None,
+        setup_flips=(0,) * n,
+        starter=None,
+        turns=0,
+        reshuffles=0,
+    )
+
+
+def _reshuffle(state: State, action: Reshuffle, events: Events) -> State:
+    if events is not None:
+        events.append(PilesReshuffled(len(action.order)))
+    return replace(
+        state,
+        draw_pile=tuple(reversed(action.order)),
+        discard_pile=state.discard_pile[-1:],
+        reshuffles=state.reshuffles + 1,
+    )
+
+
+def _setup_flip(state: State, player: int, position: int, events: Events) -> State:
+    grid = state.grids[player]
+    if events is not None:
+        events.append(CardFlipped(player, position, grid.values[position]))
+    grids = _with(state.grids, player, _set(grid, position, value=grid.values[position]))
+    flips = (
+        *state.setup_flips[:player],
+        state.setup_flips[player] + 1,
+        *state.setup_flips[player + 1 :],
+    )
+    if any(n < 2 for n in flips):
+        return replace(state, grids=grids, setup_flips=flips)
+    if state.results:
+        starter = state.results[-1].finisher
+    else:
+        starter = scoring.first_round_starter([g.visible_sum() for g in grids])
+    if events is not None:
+        events.append(SetupDone(starter))
+    return replace(
+        state, grids=grids, setup_flips=flips, phase=Phase.TURN, to_move=starter, starter=starter
+    )
+
+
+def _end_turn(state: State, player: int, events: Events) -> State:
+    finisher = state.finisher
+    if finisher is None and not state.grids[player].has_face_down():
+        finisher = player
+        if events is not None:
+            events.append(RoundEnding(player))
+    following = (player + 1) % state.num_players
+    state = replace(state, finisher=finisher, turns=state.turns + 1)
+    if finisher is not None and following == finisher:
+        return _end_round(state, finisher, events)
+    return replace(state, phase=Phase.TURN, to_move=following)
+
+
+def _end_round(state: State, finisher: int, events: Events) -> State:
+    """Turn up every remaining card, remove completed columns again, score."""
+    grids = list(state.grids)
+    discard = state.discard_pile
+    for p, grid in enumerate(grids):
+        hidden = grid.face_down_positions()
+        if not hidden:
+            continue
+        if events is not None:
+            events.extend(CardRevealed(p, pos, grid.values[pos]) for pos in hidden)
+        face_up = tuple(up or pos in hidden for pos, up in enumerate(grid.face_up))
+        grid = Grid(grid.values, face_up, grid.removed)
+        for column in range(COLUMNS):
+            grid, discard = _remove_column(state.rules, p, grid, column, discard, events)
+        grids[p] = grid
+    raw = tuple(g.total() for g in grids)
+    verdict = scoring.judge_finisher(raw, finisher, state.rules)
+    points = tuple(2 * v if p == finisher and verdict.doubled else v for p, v in enumerate(raw))
+    result = RoundResult(finisher, raw, points, verdict.doubled)
+    totals = tuple(t + v for t, v in zip(state.totals, points, strict=True))
+    if events is not None:
+        events.append(RoundScored(result, verdict, totals))
+    over = scoring.is_game_over(totals, state.rules)
+    won = scoring.winners(totals) if over else ()
+    if over and events is not None:
+        events.append(GameEnded(won, totals))
+    return replace(
+        state,
+        grids=tuple(grids),
+        discard_pile=discard,
+        phase=Phase.GAME_OVER if over else Phase.DEAL,
+        to_move=None,
+        totals=totals,
+        results=(*state.results, result),
+        winners=won,
+    )

@@ -1,0 +1,111 @@
+"""A game in progress: the current state, its record, and chance from a seeded rng.
+
+:class:`Game` is the small mutable shell around the immutable engine that the web
+page, the simulator and the command line share. It resolves chance nodes itself
+(deals and reshuffles come from its ``random.Random``), records every action, and
+hands back the events of each step so callers can animate or log them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from skyjo import engine
+from skyjo.actions import Action, PlayerAction
+from skyjo.errors import IllegalActionError
+from skyjo.events import Event
+from skyjo.record import GameRecord, RecordBuilder, move_actions
+from skyjo.rules import Rules
+from skyjo.state import CHANCE, State
+from skyjo.view import PlayerView, view_of
+
+
+class Game:
+    """One game: ``state`` is the truth; ``play`` is the only way to change it."""
+
+    def __init__(
+        self,
+        players: Sequence[str | Mapping[str, Any]],
+        rules: Rules | None = None,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self._start(players, rules, rng=rng, seed=seed)
+        self.opening_events = self.resolve_chance()
+
+    @classmethod
+    def from_record(cls, record: GameRecord, *, seed: int | None = None) -> Game:
+        """Continue a recorded game (every move is checked again); later chance
+        outcomes come from ``seed``."""
+        game = cls.__new__(cls)
+        game._start(list(record.players), record.rules, rng=None, seed=seed)
+        for rnd in record.rounds:
+            game._apply(CHANCE, rnd.deal)
+            for move in rnd.moves:
+                for player, action in move_actions(move):
+                    game._apply(player, action)
+        game.opening_events = game.resolve_chance()
+        return game
+
+    def _start(
+        self,
+        players: Sequence[str | Mapping[str, Any]],
+        rules: Rules | None,
+        *,
+        rng: random.Random | None,
+        seed: int | None,
+    ) -> None:
+        if rng is not None and seed is not None:
+            raise ValueError("give either rng or seed, not both")
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.state: State = engine.new_game(len(players), rules)
+        self._builder = RecordBuilder(self.state.rules, players)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._builder.record().names
+
+    def record(self) -> GameRecord:
+        """The record of every whole move so far (a save file)."""
+        return self._builder.record()
+
+    def current_player(self) -> int:
+        """The seat to act (chance is always resolved, so this is a real seat);
+        raises :class:`IllegalActionError` once the game is over."""
+        seat = engine.current_player(self.state)
+        if seat is None or seat == CHANCE:
+            raise IllegalActionError("the game is over: nobody is to move")
+        return seat
+
+    def view(self, seat: int) -> PlayerView:
+        return view_of(self.state, seat)
+
+    def legal_actions(self, seat: int | None = None) -> tuple[PlayerAction, ...]:
+        return engine.legal_actions(self.state, seat)
+
+    def play(self, action: PlayerAction, *, player: int | None = None) -> tuple[Event, ...]:
+        """Apply a player's action (checked), then any chance outcome that falls due.
+
+        Returns the events, chance ones included, in order."""
+        events = list(self._apply(player, action))
+        events.extend(self.resolve_chance())
+        return tuple(events)
+
+    def resolve_chance(self) -> tuple[Event, ...]:
+        """Deal or reshuffle from the game's rng while the state waits for chance."""
+        events: list[Event] = []
+        while engine.is_chance_node(self.state):
+            events.extend(self._apply(CHANCE, engine.chance_outcome(self.state, self.rng)))
+        return tuple(events)
+
+    def _apply(self, player: int | None, action: Action) -> tuple[Event, ...]:
+        """Apply one action (checked) and record it under the seat that took it."""
+        acting = engine.current_player(self.state) if player is None else player
+        self.state, events = engine.step(
+            self.state, action, player=None if player == CHANCE else player
+        )
+        self._builder.add(CHANCE if acting is None else acting, action)
+        return events

@@ -1,0 +1,414 @@
+"""Game records: the save file, share format and test fixture (JSON).
+
+A record holds everything needed to reproduce a game, chance included: the rules,
+the players, and per round the full deal and the moves. Its shape is documented in
+``docs/record-format.md``::
+
+    {"format": "skyjo-record", "version": 1,
+     "rules": {...}, "players": ["Lena", {"name": "Jonas", ...}],
+     "rounds": [{"deal": {"grids": [[...12]], "discard": 5, "draw": [...]},
+                 "moves": [{"player": 0, "flip": 3},
+                           {"player": 1, "take": "draw", "swap": 7},
+                           {"reshuffle": [...]}]}]}
+
+A record move is a whole turn; the engine takes a turn as two actions (take, then
+place), so :func:`move_actions` and :class:`RecordBuilder` translate both ways.
+Errors name where: ``round R, move M: reason`` (both from 1, move 0 = the deal).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from skyjo import engine
+from skyjo.actions import Action, Deal, Draw, Flip, Reshuffle, Swap, TakeDiscard
+from skyjo.cards import GRID_SIZE, MAX_PLAYERS, MIN_PLAYERS, position_name
+from skyjo.errors import IllegalActionError, RecordError, RulesError
+from skyjo.rules import Rules
+from skyjo.state import CHANCE, Grid, Phase, State
+
+FORMAT: Final = "skyjo-record"
+VERSION: Final = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SetupMove:
+    """``player`` turns up the card at ``position`` before the first turn."""
+
+    player: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMove:
+    """One whole turn: take from ``take``, then swap at ``position``, or (after
+    drawing) discard the drawn card and flip ``position`` (``flip`` true)."""
+
+    player: int
+    take: Literal["discard", "draw"]
+    position: int
+    flip: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReshuffleMove:
+    """Chance: the new draw pile, top card first."""
+
+    order: tuple[int, ...]
+
+
+Move = SetupMove | TurnMove | ReshuffleMove
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    deal: Deal
+    moves: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A parsed record. ``players`` keeps each player's object (at least a
+    ``name``); ``extra`` keeps unknown top-level keys so a save loses nothing."""
+
+    rules: Rules
+    players: tuple[Mapping[str, Any], ...]
+    rounds: tuple[RoundRecord, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(str(p["name"]) for p in self.players)
+
+
+# --- moves <-> engine actions ---------------------------------------------------
+
+
+def move_actions(move: Move) -> list[tuple[int, Action]]:
+    """The engine actions (with the acting seat) that make up one record move."""
+    if isinstance(move, SetupMove):
+        return [(move.player, Flip(move.position))]
+    if isinstance(move, ReshuffleMove):
+        return [(CHANCE, Reshuffle(move.order))]
+    take: Action = TakeDiscard() if move.take == "discard" else Draw()
+    place: Action = Flip(move.position) if move.flip else Swap(move.position)
+    return [(move.player, take), (move.player, place)]
+
+
+class RecordBuilder:
+    """Collects the actions of a game as they are applied and builds its record.
+
+    Feed it every applied action (chance ones too) with the acting seat. A take
+    waits until the card is placed, so a record only ever holds whole turns."""
+
+    def __init__(self, rules: Rules, players: Sequence[str | Mapping[str, Any]]) -> None:
+        self.rules = rules
+        self.players = tuple(_player_object(p) for p in players)
+        self._rounds: list[tuple[Deal, list[Move]]] = []
+        self._pending: tuple[int, Literal["discard", "draw"]] | None = None
+
+    def add(self, player: int, action: Action) -> None:
+        if isinstance(action, Deal):
+            self._rounds.append((action, []))
+            self._pending = None
+            return
+        if not self._rounds:
+            raise ValueError("a record starts with a deal")
+        moves = self._rounds[-1][1]
+        if isinstance(action, Reshuffle):
+            moves.append(ReshuffleMove(action.order))
+        elif isinstance(action, TakeDiscard | Draw):
+            self._pending = (player, "discard" if isinstance(action, TakeDiscard) else "draw")
+        elif self._pending is None:
+            assert isinstance(action, Flip)
+            moves.append(SetupMove(player, action.position))
+        else:
+            _, take = self._pending
+            moves.append(TurnMove(player, take, action.position, flip=isinstance(action, Flip)))
+            self._pending = None
+
+    def record(self) -> GameRecord:
+        rounds = tuple(RoundRecord(deal, tuple(moves)) for deal, moves in self._rounds)
+        return GameRecord(self.rules, self.players, rounds)
+
+
+def _player_object(player: str | Mapping[str, Any]) -> Mapping[str, Any]:
+    return {"name": player} if isinstance(player, str) else dict(player)
+
+
+# --- JSON -----------------------------------------------------------------------
+
+
+def to_json(record: GameRecord) -> dict[str, Any]:
+    """The record as a JSON-ready dict (players written as plain names when they
+    have nothing but a name)."""
+    return {
+        **record.extra,
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": record.rules.to_dict(),
+        "players": [p["name"] if set(p) == {"name"} else dict(p) for p in record.players],
+        "rounds": [
+            {
+                "deal": {
+                    "grids": [list(g) for g in r.deal.grids],
+                    "discard": r.deal.discard,
+                    "draw": list(r.deal.draw),
+                },
+                "moves": [_move_json(m) for m in r.moves],
+            }
+            for r in record.rounds
+        ],
+    }
+
+
+def _move_json(move: Move) -> dict[str, Any]:
+    if isinstance(move, SetupMove):
+        return {"player": move.player, "flip": move.position}
+    if isinstance(move, ReshuffleMove):
+        return {"reshuffle": list(move.order)}
+    return {
+        "player": move.player,
+        "take": move.take,
+        ("flip" if move.flip else "swap"): move.position,
+    }
+
+
+def dumps(record: GameRecord) -> str:
+    """Compact canonical JSON text of a record (one line per round's moves is not
+    needed: files are for machines; ``json.dumps(indent=...)`` for people)."""
+    return json.dumps(to_json(record), separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str | bytes) -> GameRecord:
+    """Parse record text; any problem raises :class:`RecordError` saying where."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
+    return from_json(data)
+
+
+def from_json(data: Any) -> GameRecord:
+    """Check the shape of a decoded record (not yet the legality of its moves)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise RecordError(
+            f"unsupported record version {data.get('version')!r} (this reads {VERSION})"
+        )
+    try:
+        rules = Rules.from_dict(data.get("rules", {}))
+    except RulesError as exc:
+        raise RecordError(f"rules: {exc}") from None
+    players = _parse_players(data.get("players"))
+    raw_rounds = data.get("rounds", [])
+    if not isinstance(raw_rounds, list):
+        raise RecordError("'rounds' must be a list")
+    rounds = tuple(_parse_round(r, i + 1, len(players)) for i, r in enumerate(raw_rounds))
+    extra = {
+        k: v
+        for k, v in data.items()
+        if k not in ("format", "version", "rules", "players", "rounds")
+    }
+    return GameRecord(rules, players, rounds, extra)
+
+
+def _parse_players(raw: Any) -> tuple[Mapping[str, Any], ...]:
+    if not isinstance(raw, list):
+        raise RecordError("'players' must be a list of names or objects with a 'name'")
+    if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise RecordError(
+            f"Skyjo is for {MIN_PLAYERS} to {MAX_PLAYERS} players, the record has {len(raw)}"
+        )
+    players: list[Mapping[str, Any]] = []
+    for i, p in enumerate(raw):
+        obj = {"name": p} if isinstance(p, str) else p
+        if (
+            not isinstance(obj, dict)
+            or not isinstance(obj.get("name"), str)
+            or not obj["name"].strip()
+        ):
+            raise RecordError(f"player {i + 1} must be a non-empty name or an object with a 'name'")
+        players.append(obj)
+    return tuple(players)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_int(v) for v in value)
+
+
+def _parse_round(raw: Any, number: int, num_players: int) -> RoundRecord:
+    def fail(move: int, reason: str) -> RecordError:
+        return RecordError(reason, round_number=number, move_number=move)
+
+    if not isinstance(raw, dict) or not isinstance(raw.get("deal"), dict):
+        raise fail(0, "a round must be an object with a 'deal' and 'moves'")
+    deal_raw = raw["deal"]
+    grids = deal_raw.get("grids")
+    if not isinstance(grids, list) or not all(_int_list(g) for g in grids):
+        raise fail(0, "the deal's 'grids' must be a list of lists of integers")
+    if not _is_int(deal_raw.get("discard")):
+        raise fail(0, "the deal's 'discard' must be one integer")
+    if not _int_list(deal_raw.get("draw")):
+        raise fail(0, "the deal's 'draw' must be a list of integers, top card first")
+    deal = Deal(tuple(tuple(g) for g in grids), deal_raw["discard"], tuple(deal_raw["draw"]))
+    problem = engine.deal_problem(deal, num_players)
+    if problem:
+        raise fail(0, problem)
+    raw_moves = raw.get("moves", [])
+    if not isinstance(raw_moves, list):
+        raise fail(0, "'moves' must be a list")
+    moves = tuple(_parse_move(m, number, i + 1, num_players) for i, m in enumerate(raw_moves))
+    return RoundRecord(deal, moves)
+
+
+def _parse_move(raw: Any, round_number: int, number: int, num_players: int) -> Move:
+    def fail(reason: str) -> RecordError:
+        return RecordError(reason, round_number=round_number, move_number=number)
+
+    if not isinstance(raw, dict):
+        raise fail(f"a move must be a JSON object, not {json.dumps(raw)}")
+    if "reshuffle" in raw:
+        if set(raw) != {"reshuffle"} or not _int_list(raw["reshuffle"]):
+            raise fail('a reshuffle move is {"reshuffle": [cards, top first]} and nothing else')
+        return ReshuffleMove(tuple(raw["reshuffle"]))
+    seat: Any = raw.get("player")
+    if not _is_int(seat) or not 0 <= seat < num_players:
+        raise fail(f"'player' must be a seat 0..{num_players - 1}, not {json.dumps(seat)}")
+    player: int = seat
+    keys = set(raw) - {"player"}
+    if keys == {"flip"}:
+        return SetupMove(player, _position(raw["flip"], fail))
+    take = raw.get("take")
+    if take not in ("discard", "draw"):
+        raise fail(
+            f"unknown move {json.dumps(raw)}: expected a setup flip, a turn with 'take' "
+            f"'discard' or 'draw', or a reshuffle"
+        )
+    if keys == {"take", "swap"}:
+        return TurnMove(player, take, _position(raw["swap"], fail))
+    if keys == {"take", "flip"}:
+        if take == "discard":
+            raise fail(
+                "a card taken from the discard pile must be swapped into the grid; "
+                "it cannot be discarded again"
+            )
+        return TurnMove(player, take, _position(raw["flip"], fail), flip=True)
+    raise fail(f"a turn names exactly one of 'swap' or 'flip', in {json.dumps(raw)}")
+
+
+def _position(value: Any, fail: Any) -> int:
+    if not _is_int(value) or not 0 <= value < GRID_SIZE:
+        raise fail(f"a position must be an integer 0..{GRID_SIZE - 1}, not {json.dumps(value)}")
+    result: int = value
+    return result
+
+
+# --- replay ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One replayed record move: where it is and the state after it."""
+
+    round_number: int
+    move_number: int
+    move: Move | Deal
+    state: State
+
+
+def replay_steps(record: GameRecord) -> Iterator[Step]:
+    """Replay ``record`` move by move, checking every move, yielding each state.
+
+    The first step of a round is its deal (``move_number`` 0). An illegal move
+    raises :class:`RecordError` naming round and move."""
+    state = engine.new_game(len(record.players), record.rules)
+    for r, rnd in enumerate(record.rounds, start=1):
+        if state.phase is Phase.GAME_OVER:
+            raise RecordError("the game has already ended", round_number=r, move_number=0)
+        if state.phase is not Phase.DEAL:
+            raise RecordError(
+                f"round {r - 1} is not finished, so no new round may follow",
+                round_number=r,
+                move_number=0,
+            )
+        state = engine.apply(state, rnd.deal)
+        yield Step(r, 0, rnd.deal, state)
+        for m, move in enumerate(rnd.moves, start=1):
+            try:
+                for player, action in move_actions(move):
+                    state = engine.apply(state, action, player=None if player == CHANCE else player)
+            except IllegalActionError as exc:
+                raise RecordError(_reason(exc, move), round_number=r, move_number=m) from None
+            yield Step(r, m, move, state)
+
+
+def _reason(exc: IllegalActionError, move: Move) -> str:
+    """The engine's reason, phrased for a record move rather than an engine action."""
+    text = str(exc)
+    reason = text.split(": ", 1)[1] if ": " in text else text
+    if isinstance(move, SetupMove | TurnMove):
+        what = f"player {move.player} "
+        if isinstance(move, SetupMove):
+            what += f"flip {move.position} ({position_name(move.position)})"
+        else:
+            verb = "flip" if move.flip else "swap"
+            what += f"take {move.take}, {verb} {move.position} ({position_name(move.position)})"
+        return f"{what}: {reason}"
+    return f"reshuffle: {reason}"
+
+
+def replay(record: GameRecord) -> State:
+    """The state after the record's last move (every move checked)."""
+    state = engine.new_game(len(record.players), record.rules)
+    for step in replay_steps(record):
+        state = step.state
+    return state
+
+
+def summary(state: State) -> dict[str, Any]:
+    """The JSON summary ``python -m skyjo replay`` prints (see docs/record-format.md)."""
+    current: dict[str, Any] | None = None
+    if state.phase in (Phase.SETUP, Phase.TURN, Phase.PLACE_DISCARD, Phase.PLACE_DRAWN):
+        current = {
+            "phase": "setup" if state.phase is Phase.SETUP else "turn",
+            "to_move": state.to_move,
+            "finisher": state.finisher,
+            "discard_top": state.discard_top,
+            "draw_count": len(state.draw_pile),
+            "grids": [_grid_summary(g) for g in state.grids],
+        }
+    return {
+        "rounds": [
+            {"finisher": r.finisher, "raw": list(r.raw), "points": list(r.points)}
+            for r in state.results
+        ],
+        "totals": list(state.totals),
+        "game_over": state.is_terminal,
+        "winners": list(state.winners),
+        "current": current,
+    }
+
+
+def _grid_summary(grid: Grid) -> list[int | str | None]:
+    return [
+        "x" if grid.removed[p] else (grid.values[p] if grid.face_up[p] else None)
+        for p in range(GRID_SIZE)
+    ]
+
+
+def replay_summary(text: str) -> dict[str, Any]:
+    """Parse, replay and summarise record text: the browser's entry point.
+
+    Raises :class:`RecordError` (a ``ValueError``) for any invalid record."""
+    return summary(replay(loads(text)))

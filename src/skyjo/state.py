@@ -1,0 +1,143 @@
+"""Round and game state: immutable values, updated only by :mod:`skyjo.engine`.
+
+States are frozen dataclasses of tuples, so keeping an old state around is free:
+undo, replay and search bots simply hold on to earlier states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+from skyjo.cards import COLUMNS, GRID_SIZE, column_positions
+from skyjo.rules import Rules
+
+#: ``current_player`` of a state waiting for a chance outcome (a deal or a reshuffle).
+CHANCE: Final = -1
+
+
+class Phase(StrEnum):
+    """Where in the game a state is."""
+
+    DEAL = "deal"
+    """Chance: a round is about to be dealt."""
+    SETUP = "setup"
+    """Every player turns up two cards, in any order."""
+    TURN = "turn"
+    """``to_move`` chooses: take the discard pile's top card, or draw."""
+    PLACE_DISCARD = "place_discard"
+    """``to_move`` holds the discard pile's card and must swap it in."""
+    PLACE_DRAWN = "place_drawn"
+    """``to_move`` holds a drawn card: swap it in, or discard it and flip a card."""
+    GAME_OVER = "game_over"
+    """Someone reached the target; ``winners`` are known."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """One player's 12 slots. ``values[p]`` is the card at position p (meaningless
+    once removed); ``face_up[p]`` and ``removed[p]`` tell what the table shows."""
+
+    values: tuple[int, ...]
+    face_up: tuple[bool, ...] = (False,) * GRID_SIZE
+    removed: tuple[bool, ...] = (False,) * GRID_SIZE
+
+    def is_face_down(self, position: int) -> bool:
+        return not self.face_up[position] and not self.removed[position]
+
+    def face_down_positions(self) -> tuple[int, ...]:
+        return tuple(p for p in range(GRID_SIZE) if self.is_face_down(p))
+
+    def present_positions(self) -> tuple[int, ...]:
+        """Positions that still hold a card (face up or down)."""
+        return tuple(p for p in range(GRID_SIZE) if not self.removed[p])
+
+    def has_face_down(self) -> bool:
+        return any(self.is_face_down(p) for p in range(GRID_SIZE))
+
+    def visible_sum(self) -> int:
+        """Sum of the face-up cards still in the grid (what everyone can count)."""
+        return sum(
+            v
+            for v, up, gone in zip(self.values, self.face_up, self.removed, strict=True)
+            if up and not gone
+        )
+
+    def total(self) -> int:
+        """Sum of every card still in the grid, face-down ones included."""
+        return sum(v for v, gone in zip(self.values, self.removed, strict=True) if not gone)
+
+    def shown(self, position: int) -> int | None:
+        """The value a viewer sees at ``position``: None if face down or removed."""
+        if self.face_up[position] and not self.removed[position]:
+            return self.values[position]
+        return None
+
+    def completed_column_value(self, column: int) -> int | None:
+        """The value of ``column`` if its three cards are face up and equal, else None."""
+        a, b, c = column_positions(column)
+        if self.removed[a] or not (self.face_up[a] and self.face_up[b] and self.face_up[c]):
+            return None
+        value = self.values[a]
+        return value if self.values[b] == value and self.values[c] == value else None
+
+    def columns_removed(self) -> int:
+        return sum(1 for c in range(COLUMNS) if self.removed[c])
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The outcome of one finished round.
+
+    ``raw`` is each layout's sum after the final reveal; ``points`` is what goes on
+    the score sheet (the finisher's raw score doubled when the rules say so)."""
+
+    finisher: int
+    raw: tuple[int, ...]
+    points: tuple[int, ...]
+    doubled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything about a game at one moment, including the hidden cards.
+
+    Piles are tuples with the *top card last*. ``to_move`` is the player whose turn
+    it is (None in setup, deal and game over). ``finisher`` is the player who
+    turned up their last card this round, once someone has."""
+
+    rules: Rules
+    num_players: int
+    phase: Phase = Phase.DEAL
+    round_number: int = 0
+    grids: tuple[Grid, ...] = ()
+    draw_pile: tuple[int, ...] = ()
+    discard_pile: tuple[int, ...] = ()
+    to_move: int | None = None
+    finisher: int | None = None
+    held: int | None = None
+    setup_flips: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    results: tuple[RoundResult, ...] = ()
+    starter: int | None = None
+    turns: int = 0
+    reshuffles: int = 0
+    winners: tuple[int, ...] = field(default=())
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def last_turns(self) -> bool:
+        """True once someone has ended the round and the others take their last turn."""
+        return self.finisher is not None and self.phase is not Phase.DEAL
+
+    def setup_pending(self) -> tuple[int, ...]:
+        """Players who still have to turn up starting cards, in seat order."""
+        return tuple(p for p, n in enumerate(self.setup_flips) if n < 2)

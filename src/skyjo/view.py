@@ -1,0 +1,167 @@
+"""What one player may see, and hidden-card sampling for search bots.
+
+A :class:`PlayerView` holds no face-down value and no draw-pile order, so a bot
+given only a view cannot cheat however it is written (boardgame.io's
+``playerView``). Search bots that need a full :class:`State` to simulate call
+:func:`sample_state`, which deals the unseen cards at random in a way consistent
+with everything the view shows (determinization).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from skyjo import engine
+from skyjo.actions import PlayerAction
+from skyjo.cards import GRID_SIZE, column_positions, deck_counter
+from skyjo.rules import Rules
+from skyjo.state import Grid, Phase, RoundResult, State
+
+
+@dataclass(frozen=True, slots=True)
+class GridView:
+    """A grid as the table shows it: ``cards[p]`` is the value at position p, or
+    None while that card is face down. Removed positions keep the value they
+    showed when their column left (everyone saw it)."""
+
+    cards: tuple[int | None, ...]
+    removed: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, grid: Grid) -> GridView:
+        return cls(
+            tuple(v if up else None for v, up in zip(grid.values, grid.face_up, strict=True)),
+            grid.removed,
+        )
+
+    def face_down_positions(self) -> tuple[int, ...]:
+        return tuple(p for p in range(GRID_SIZE) if self.cards[p] is None and not self.removed[p])
+
+    def present_positions(self) -> tuple[int, ...]:
+        return tuple(p for p in range(GRID_SIZE) if not self.removed[p])
+
+    def shown(self, position: int) -> int | None:
+        """The face-up value at ``position``, None if face down or removed."""
+        return None if self.removed[position] else self.cards[position]
+
+    def visible_sum(self) -> int:
+        return sum(v for p in range(GRID_SIZE) if (v := self.shown(p)) is not None)
+
+    def column(self, column: int) -> tuple[int | None, int | None, int | None]:
+        """The three shown values of a column (None where face down or removed)."""
+        a, b, c = column_positions(column)
+        return (self.shown(a), self.shown(b), self.shown(c))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything ``seat`` may know at one moment, and what it may do.
+
+    ``held`` is the card in the hand of the player on turn when the viewer may see
+    it: always when it came from the discard pile, only to the drawer when it was
+    drawn. ``discard_pile`` is the whole pile, top card last (every card in it was
+    seen face up)."""
+
+    seat: int
+    rules: Rules
+    num_players: int
+    phase: Phase
+    round_number: int
+    to_move: int | None
+    finisher: int | None
+    grids: tuple[GridView, ...]
+    discard_pile: tuple[int, ...]
+    draw_count: int
+    held: int | None
+    held_hidden: bool
+    totals: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    legal_actions: tuple[PlayerAction, ...]
+
+    @property
+    def own_grid(self) -> GridView:
+        return self.grids[self.seat]
+
+    @property
+    def discard_top(self) -> int | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def unseen_cards(self) -> Counter[int]:
+        """The multiset of cards this player has not seen: the face-down cards of all
+        grids, the draw pile and a card drawn by someone else, all mixed."""
+        unseen = deck_counter()
+        seen: list[int] = [*self.discard_pile]
+        for grid in self.grids:
+            seen.extend(
+                v for p, v in enumerate(grid.cards) if v is not None and not grid.removed[p]
+            )
+        if self.held is not None:
+            seen.append(self.held)
+        unseen.subtract(seen)
+        return +unseen
+
+
+def view_of(state: State, seat: int) -> PlayerView:
+    """The part of ``state`` that ``seat`` may see."""
+    if not 0 <= seat < state.num_players:
+        raise ValueError(f"there is no seat {seat} at a {state.num_players}-player table")
+    held = state.held
+    hidden = held is not None and state.phase is Phase.PLACE_DRAWN and state.to_move != seat
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        num_players=state.num_players,
+        phase=state.phase,
+        round_number=state.round_number,
+        to_move=state.to_move,
+        finisher=state.finisher,
+        grids=tuple(GridView.of(g) for g in state.grids),
+        discard_pile=state.discard_pile,
+        draw_count=len(state.draw_pile),
+        held=None if hidden else held,
+        held_hidden=hidden,
+        totals=state.totals,
+        results=state.results,
+        legal_actions=engine.legal_actions(state, seat),
+    )
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> State:
+    """A full state consistent with ``view``: the unseen cards dealt at random to
+    the face-down positions, the draw pile and (if hidden) the drawn card.
+
+    Setup-flip counts and the starter are not part of a view; the sample assumes
+    setup is over unless the view's phase says otherwise."""
+    pool = list(view.unseen_cards().elements())
+    rng.shuffle(pool)
+    grids: list[Grid] = []
+    for g in view.grids:
+        values = tuple(
+            pool.pop() if v is None and not g.removed[p] else (v if v is not None else 0)
+            for p, v in enumerate(g.cards)
+        )
+        face_up = tuple(v is not None for v in g.cards)
+        grids.append(Grid(values, face_up, g.removed))
+    held = view.held
+    if view.held_hidden:
+        held = pool.pop()
+    setup_flips = tuple(
+        min(2, sum(1 for p in range(GRID_SIZE) if g.cards[p] is not None)) for g in view.grids
+    )
+    return State(
+        rules=view.rules,
+        num_players=view.num_players,
+        phase=view.phase,
+        round_number=view.round_number,
+        grids=tuple(grids),
+        draw_pile=tuple(pool),
+        discard_pile=view.discard_pile,
+        to_move=view.to_move,
+        finisher=view.finisher,
+        held=held,
+        setup_flips=setup_flips,
+        totals=view.totals,
+        results=view.results,
+    )
