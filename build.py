@@ -250,7 +250,10 @@ def copy_site(*, wheel_name: str) -> None:
 
 def stamp(template: Path, values: dict[str, str]) -> str:
     """Return ``template``'s text with each placeholder replaced; all must be present."""
-    text = template.read_text(encoding="utf-8")
+    try:
+        text = template.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BuildError(f"{display(template)} is missing: restore it from git") from None
     for mark, value in values.items():
         if mark not in text:
             raise BuildError(f"{display(template)} lacks the placeholder {mark}")
@@ -353,7 +356,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Prefer our table: some systems map ``.js`` to ``text/plain`` or miss ``.mjs``."""
         return CONTENT_TYPES.get(Path(path).suffix) or super().guess_type(path)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+    def log_message(self, format: str, *args: Any) -> None:
         """Log only failures; a page load is 40 requests."""
         if len(args) > 1 and str(args[1]).startswith(("4", "5")):
             super().log_message(format, *args)
