@@ -1,0 +1,165 @@
+"""Fixtures for the browser tests: serve the built site under a sub-path, start Chromium.
+
+The tests run against ``dist/`` exactly as a host would serve it, under ``/skyjo/``
+like a GitHub Pages project site, so any absolute URL in the build would break them.
+Chromium is Debian's when ``/usr/bin/chromium`` exists (Playwright cannot download
+its own browser on our machines) and Playwright's own elsewhere (GitHub runners). If
+no browser starts, the fixtures raise and the tests fail: they never skip.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+SUB_PATH = "/skyjo/"
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+#: Selector of the readiness marker that main.py sets once Python has rendered.
+READY = "html[data-ready='true']"
+#: Pyodide starts in 3-5 s here; generous for a loaded CI machine.
+BOOT_TIMEOUT_MS = 60_000
+
+#: Content types the site needs, independent of the machine's mime table.
+CONTENT_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium when present, with flags that keep it off the network."""
+    if not DEBIAN_CHROMIUM.exists():
+        return browser_type_launch_args
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(DEBIAN_CHROMIUM),
+        "args": CHROMIUM_ARGS,
+    }
+
+
+class SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder at ``SUB_PATH`` only, redirecting ``/skyjo`` to ``/skyjo/``."""
+
+    def do_GET(self) -> None:
+        """Redirect the bare sub-path as GitHub Pages does; otherwise serve files."""
+        if self.path.split("?", 1)[0] == SUB_PATH.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", SUB_PATH)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def translate_path(self, path: str) -> str:
+        """Map ``/skyjo/x`` to ``x`` in the folder; anything else to a missing file."""
+        if not path.startswith(SUB_PATH):
+            return os.path.join(self.directory, "__outside_the_site__")
+        return super().translate_path("/" + path[len(SUB_PATH) :])
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """Use the site's content types whatever the machine's mime table says."""
+        return CONTENT_TYPES.get(Path(path).suffix) or super().guess_type(path)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Stay quiet: pytest shows what matters."""
+
+
+@contextlib.contextmanager
+def serve_site(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free local port; yields the site's URL (with sub-path)."""
+    handler = functools.partial(SubPathHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """The built site; a clear failure when it was not built."""
+    if not (DIST / "index.html").is_file():
+        pytest.fail("dist/ is missing: run python build.py first", pytrace=False)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def site_url(dist: Path) -> Iterator[str]:
+    """The built site, served for the whole session."""
+    with serve_site(dist) as url:
+        yield url
+
+
+@dataclass
+class Visit:
+    """A page together with what went wrong while it was open."""
+
+    page: Page
+    off_origin: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+
+def open_page(context: BrowserContext, url: str) -> Visit:
+    """Open a page that blocks and records every request not to ``url``'s origin."""
+    origin = url.split(SUB_PATH, 1)[0]
+    page = context.new_page()
+    visit = Visit(page)
+
+    def guard(route: Route, request: Request) -> None:
+        if request.url.startswith(origin + "/"):
+            route.continue_()
+        else:
+            visit.off_origin.append(request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page.on("pageerror", lambda error: visit.page_errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            visit.console_errors.append(message.text) if message.type == "error" else None
+        ),
+    )
+    return visit
+
+
+@pytest.fixture(scope="module")
+def booted(browser: Browser, site_url: str) -> Iterator[Visit]:
+    """One first visit of the site, shared by the tests that only look at it."""
+    context = browser.new_context()
+    visit = open_page(context, site_url)
+    visit.page.goto(site_url)
+    visit.page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    yield visit
+    context.close()
