@@ -13,12 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skyjo import engine
-from skyjo.actions import Action, PlayerAction
+from skyjo.actions import Action, Draw, PlayerAction, TakeDiscard
 from skyjo.errors import IllegalActionError
 from skyjo.events import Event
 from skyjo.record import GameRecord, RecordBuilder, move_actions
 from skyjo.rules import Rules
-from skyjo.state import CHANCE, State
+from skyjo.state import CHANCE, Phase, State
 from skyjo.view import PlayerView, view_of
 
 
@@ -47,6 +47,9 @@ class Game:
             for move in rnd.moves:
                 for player, action in move_actions(move):
                     game._apply(player, action)
+            if rnd.pending is not None:
+                take: Action = TakeDiscard() if rnd.pending.take == "discard" else Draw()
+                game._apply(rnd.pending.player, take)
         game.opening_events = game.resolve_chance()
         return game
 
@@ -63,6 +66,7 @@ class Game:
         self.rng = rng if rng is not None else random.Random(seed)
         self.state: State = engine.new_game(len(players), rules)
         self._builder = RecordBuilder(self.state.rules, players)
+        self._before_take: State | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -94,6 +98,19 @@ class Game:
         events.extend(self.resolve_chance())
         return tuple(events)
 
+    def can_put_back(self) -> bool:
+        """Whether the player on turn holds the discard pile's card and may still
+        put it back and choose again (nothing hidden has been revealed)."""
+        return self.state.phase is Phase.PLACE_DISCARD and self._before_take is not None
+
+    def put_back(self) -> None:
+        """Return the card taken from the discard pile; the turn starts over."""
+        if not self.can_put_back() or self._before_take is None:
+            raise IllegalActionError("there is no card taken from the discard pile to put back")
+        self.state = self._before_take
+        self._before_take = None
+        self._builder.cancel_take()
+
     def resolve_chance(self) -> tuple[Event, ...]:
         """Deal or reshuffle from the game's rng while the state waits for chance."""
         events: list[Event] = []
@@ -104,8 +121,10 @@ class Game:
     def _apply(self, player: int | None, action: Action) -> tuple[Event, ...]:
         """Apply one action (checked) and record it under the seat that took it."""
         acting = engine.current_player(self.state) if player is None else player
+        before = self.state
         self.state, events = engine.step(
             self.state, action, player=None if player == CHANCE else player
         )
         self._builder.add(CHANCE if acting is None else acting, action)
+        self._before_take = before if isinstance(action, TakeDiscard) else None
         return events

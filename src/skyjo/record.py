@@ -65,8 +65,20 @@ Move = SetupMove | TurnMove | ReshuffleMove
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
+    """A round's deal and moves. ``pending`` is a take whose card has not been
+    placed yet (a game saved mid-turn): the seat and the pile it took from."""
+
     deal: Deal
     moves: tuple[Move, ...] = ()
+    pending: PendingTake | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTake:
+    """The first half of a turn: ``player`` took a card from ``take``."""
+
+    player: int
+    take: Literal["discard", "draw"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +120,7 @@ class RecordBuilder:
         self.rules = rules
         self.players = tuple(_player_object(p) for p in players)
         self._rounds: list[tuple[Deal, list[Move]]] = []
-        self._pending: tuple[int, Literal["discard", "draw"]] | None = None
+        self._pending: PendingTake | None = None
 
     def add(self, player: int, action: Action) -> None:
         if isinstance(action, Deal):
@@ -121,18 +133,27 @@ class RecordBuilder:
         if isinstance(action, Reshuffle):
             moves.append(ReshuffleMove(action.order))
         elif isinstance(action, TakeDiscard | Draw):
-            self._pending = (player, "discard" if isinstance(action, TakeDiscard) else "draw")
+            self._pending = PendingTake(
+                player, "discard" if isinstance(action, TakeDiscard) else "draw"
+            )
         elif self._pending is None:
             assert isinstance(action, Flip)
             moves.append(SetupMove(player, action.position))
         else:
-            _, take = self._pending
+            take = self._pending.take
             moves.append(TurnMove(player, take, action.position, flip=isinstance(action, Flip)))
             self._pending = None
 
+    def cancel_take(self) -> None:
+        """Forget the pending take (the player put the discard pile's card back)."""
+        self._pending = None
+
     def record(self) -> GameRecord:
-        rounds = tuple(RoundRecord(deal, tuple(moves)) for deal, moves in self._rounds)
-        return GameRecord(self.rules, self.players, rounds)
+        """The record so far; a pending take is kept in the last round."""
+        rounds = [RoundRecord(deal, tuple(moves)) for deal, moves in self._rounds]
+        if rounds and self._pending is not None:
+            rounds[-1] = RoundRecord(rounds[-1].deal, rounds[-1].moves, self._pending)
+        return GameRecord(self.rules, self.players, tuple(rounds))
 
 
 def _player_object(player: str | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -151,18 +172,22 @@ def to_json(record: GameRecord) -> dict[str, Any]:
         "version": VERSION,
         "rules": record.rules.to_dict(),
         "players": [p["name"] if set(p) == {"name"} else dict(p) for p in record.players],
-        "rounds": [
-            {
-                "deal": {
-                    "grids": [list(g) for g in r.deal.grids],
-                    "discard": r.deal.discard,
-                    "draw": list(r.deal.draw),
-                },
-                "moves": [_move_json(m) for m in r.moves],
-            }
-            for r in record.rounds
-        ],
+        "rounds": [_round_json(r) for r in record.rounds],
     }
+
+
+def _round_json(rnd: RoundRecord) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "deal": {
+            "grids": [list(g) for g in rnd.deal.grids],
+            "discard": rnd.deal.discard,
+            "draw": list(rnd.deal.draw),
+        },
+        "moves": [_move_json(m) for m in rnd.moves],
+    }
+    if rnd.pending is not None:
+        data["pending"] = {"player": rnd.pending.player, "take": rnd.pending.take}
+    return data
 
 
 def _move_json(move: Move) -> dict[str, Any]:
@@ -269,7 +294,29 @@ def _parse_round(raw: Any, number: int, num_players: int) -> RoundRecord:
     if not isinstance(raw_moves, list):
         raise fail(0, "'moves' must be a list")
     moves = tuple(_parse_move(m, number, i + 1, num_players) for i, m in enumerate(raw_moves))
-    return RoundRecord(deal, moves)
+    pending = None
+    if "pending" in raw:
+        pending = _parse_pending(raw["pending"], num_players, number, len(moves) + 1)
+    return RoundRecord(deal, moves, pending)
+
+
+def _parse_pending(raw: Any, num_players: int, round_number: int, move_number: int) -> PendingTake:
+    """``{"player": p, "take": "discard" | "draw"}``: a turn half done when saved."""
+    seat: Any = raw.get("player") if isinstance(raw, dict) else None
+    take: Any = raw.get("take") if isinstance(raw, dict) else None
+    if (
+        not isinstance(raw, dict)
+        or set(raw) != {"player", "take"}
+        or not _is_int(seat)
+        or not 0 <= seat < num_players
+        or take not in ("discard", "draw")
+    ):
+        raise RecordError(
+            f'\'pending\' must be {{"player": 0..{num_players - 1}, "take": "discard" or "draw"}}',
+            round_number=round_number,
+            move_number=move_number,
+        )
+    return PendingTake(seat, take)
 
 
 def _parse_move(raw: Any, round_number: int, number: int, num_players: int) -> Move:
@@ -323,7 +370,7 @@ class Step:
 
     round_number: int
     move_number: int
-    move: Move | Deal
+    move: Move | Deal | PendingTake
     state: State
 
 
@@ -351,9 +398,25 @@ def replay_steps(record: GameRecord) -> Iterator[Step]:
             except IllegalActionError as exc:
                 raise RecordError(_reason(exc, move), round_number=r, move_number=m) from None
             yield Step(r, m, move, state)
+        if rnd.pending is not None:
+            m = len(rnd.moves) + 1
+            if r != len(record.rounds):
+                raise RecordError(
+                    "only the last round may end with a pending take", round_number=r, move_number=m
+                )
+            take: Action = TakeDiscard() if rnd.pending.take == "discard" else Draw()
+            try:
+                state = engine.apply(state, take, player=rnd.pending.player)
+            except IllegalActionError as exc:
+                raise RecordError(
+                    f"pending take from the {rnd.pending.take} pile: {_reason(exc, None)}",
+                    round_number=r,
+                    move_number=m,
+                ) from None
+            yield Step(r, m, rnd.pending, state)
 
 
-def _reason(exc: IllegalActionError, move: Move) -> str:
+def _reason(exc: IllegalActionError, move: Move | None) -> str:
     """The engine's reason, phrased for a record move rather than an engine action."""
     text = str(exc)
     reason = text.split(": ", 1)[1] if ": " in text else text
@@ -365,7 +428,9 @@ def _reason(exc: IllegalActionError, move: Move) -> str:
             verb = "flip" if move.flip else "swap"
             what += f"take {move.take}, {verb} {move.position} ({position_name(move.position)})"
         return f"{what}: {reason}"
-    return f"reshuffle: {reason}"
+    if isinstance(move, ReshuffleMove):
+        return f"reshuffle: {reason}"
+    return reason
 
 
 def replay(record: GameRecord) -> State:
