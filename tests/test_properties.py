@@ -161,9 +161,7 @@ def test_a_random_game_always_ends(num_players: int, rules: Rules, seed: int) ->
     assert engine.current_player(final) is None
     assert engine.legal_actions(final) == ()
     assert any(t >= rules.target for t in final.totals)
-    assert final.winners == tuple(
-        p for p, t in enumerate(final.totals) if t == min(final.totals)
-    )
+    assert final.winners == tuple(p for p, t in enumerate(final.totals) if t == min(final.totals))
     assert len(final.results) == final.round_number
     assert final.totals == tuple(
         sum(r.points[p] for r in final.results) for p in range(num_players)
@@ -359,18 +357,16 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     (face-down cards, the draw pile, a card someone else drew) dealt anew."""
     hidden_held = state.held is not None and state.phase is Phase.PLACE_DRAWN
     hidden_held = hidden_held and state.to_move != seat
-    pool = [
-        g.values[p] for g in state.grids for p in range(GRID_SIZE) if g.is_face_down(p)
-    ] + list(state.draw_pile)
+    pool = [g.values[p] for g in state.grids for p in range(GRID_SIZE) if g.is_face_down(p)] + list(
+        state.draw_pile
+    )
     if hidden_held:
         assert state.held is not None
         pool.append(state.held)
     rng.shuffle(pool)
     grids = []
     for g in state.grids:
-        values = tuple(
-            pool.pop() if g.is_face_down(p) else g.values[p] for p in range(GRID_SIZE)
-        )
+        values = tuple(pool.pop() if g.is_face_down(p) else g.values[p] for p in range(GRID_SIZE))
         grids.append(Grid(values, g.face_up, g.removed))
     held = pool.pop() if hidden_held else state.held
     draw = tuple(pool)
@@ -413,9 +409,7 @@ def test_a_view_shows_exactly_the_face_up_cards(num_players: int, rules: Rules, 
 
 def test_a_view_changes_when_a_visible_card_changes() -> None:
     """Guard for the hidden-card test: views are not equal regardless of input."""
-    state = next(
-        t.after for t in random_game(3, Rules(), 11) if t.after.phase is Phase.TURN
-    )
+    state = next(t.after for t in random_game(3, Rules(), 11) if t.after.phase is Phase.TURN)
     grid = state.grids[0]
     up = next(p for p in range(GRID_SIZE) if grid.face_up[p])
     values = list(grid.values)
@@ -578,6 +572,14 @@ def test_unknown_rule_keys_are_rejected(rules: Rules, key: str, value: object) -
         Rules.from_dict({**rules.to_dict(), key: value})
 
 
+def is_valid_rule_value(key: str, value: object) -> bool:
+    if key == "target":
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    if key == "column_rule":
+        return value in ("all", "keep_negative", "off")
+    return isinstance(value, bool)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(["target", "column_rule", "double_on_tie", "double_nonpositive"]),
@@ -591,13 +593,7 @@ def test_unknown_rule_keys_are_rejected(rules: Rules, key: str, value: object) -
     ),
 )
 def test_bad_rule_values_are_rejected(key: str, value: object) -> None:
-    valid = {
-        "target": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
-        "column_rule": lambda v: v in ("all", "keep_negative", "off"),
-        "double_on_tie": lambda v: isinstance(v, bool),
-        "double_nonpositive": lambda v: isinstance(v, bool),
-    }[key]
-    if valid(value):
+    if is_valid_rule_value(key, value):
         assert getattr(Rules.from_dict({key: value}), key) == value
         return
     with pytest.raises(RulesError):
