@@ -3,10 +3,14 @@ checked against the seeds' worked examples."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from skyjo import scoring
-from skyjo.rules import Rules
+from skyjo.cards import full_deck
+from skyjo.rules import ColumnRule, Rules
+from skyjo.state import Grid
 from skyjo.scoring import DoublingReason
 from tests.builders import table
 from tests.test_rules_round_end import JONAS, MIA, play_out_round_one
@@ -126,3 +130,35 @@ def test_game_over_counts_exactly_the_target() -> None:
 )
 def test_first_round_starter(sums: tuple[int, ...], starter: int) -> None:
     assert scoring.first_round_starter(sums) == starter
+
+
+class TestLayoutBounds:
+    """The score pad refuses sums no layout can reach; the bounds depend on the
+    column rule."""
+
+    def test_with_the_column_rule_no_layout_sums_above_140_or_below_minus_17(self) -> None:
+        # 140 = eight 12s and four 11s (a ninth 12 would make a column of three);
+        # -17 = five -2 and seven -1, spread so no column holds three -1.
+        assert scoring.layout_bounds(Rules()) == (-17, 140)
+
+    def test_without_the_column_rule_ten_12s_and_two_11s_fit(self) -> None:
+        assert scoring.layout_bounds(Rules(column_rule=ColumnRule.OFF)) == (-17, 142)
+
+    def test_random_final_layouts_stay_inside_the_bounds(self) -> None:
+        rng = random.Random(7)
+        for column_rule in ColumnRule:
+            rules = Rules(column_rule=column_rule)
+            low, high = scoring.layout_bounds(rules)
+            for _ in range(300):
+                deck = list(full_deck())
+                rng.shuffle(deck)
+                grid = Grid(tuple(deck[:12]), (True,) * 12)
+                for column in range(4):
+                    value = grid.completed_column_value(column)
+                    if value is not None and rules.removes_column(value):
+                        grid = Grid(
+                            grid.values,
+                            grid.face_up,
+                            tuple(r or p % 4 == column for p, r in enumerate(grid.removed)),
+                        )
+                assert low <= grid.total() <= high

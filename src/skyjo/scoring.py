@@ -1,4 +1,4 @@
-"""Scoring: the doubling rule, game end and who starts.
+"""Scoring: the doubling rule, game end, who starts, and the bounds of a layout.
 
 This is the one implementation of these rules. The engine, the score pad and the
 bots all call it, so a rule option changes every caller at once.
@@ -6,10 +6,14 @@ bots all call it, so a rule option changes every caller at once.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
+from itertools import combinations_with_replacement
 
+from skyjo.cards import CARD_VALUES, COLUMNS, DECK_COMPOSITION, ROWS
 from skyjo.rules import Rules
 
 
@@ -84,3 +88,40 @@ def first_round_starter(opening_sums: Sequence[int]) -> int:
         raise ValueError("no players")
     best = max(opening_sums)
     return opening_sums.index(best)
+
+
+@cache
+def layout_bounds(rules: Rules) -> tuple[int, int]:
+    """The lowest and highest sum a finished 12-card layout can have under ``rules``.
+
+    The score pad uses these to refuse a sum no layout can reach. With the column
+    rule on, for example, no layout sums above 140 (ten 12s cannot all lie in four
+    columns without three in one) or below -17.
+
+    Only the four most extreme card values can matter for either bound (there are
+    enough of them to fill a grid without three equal in a column), so this
+    enumerates every way to fill four columns with those values and keeps the
+    ways the deck can supply."""
+    return _extreme(rules, CARD_VALUES[:4], lowest=True), _extreme(
+        rules, CARD_VALUES[-4:], lowest=False
+    )
+
+
+def _extreme(rules: Rules, values: Sequence[int], *, lowest: bool) -> int:
+    columns = list(combinations_with_replacement(values, ROWS))
+
+    def worth(column: tuple[int, ...]) -> int:
+        if len(set(column)) == 1 and rules.removes_column(column[0]):
+            return 0
+        return sum(column)
+
+    best: int | None = None
+    for layout in combinations_with_replacement(columns, COLUMNS):
+        used = Counter(v for column in layout for v in column)
+        if any(n > DECK_COMPOSITION[v] for v, n in used.items()):
+            continue
+        total = sum(worth(column) for column in layout)
+        if best is None or (total < best if lowest else total > best):
+            best = total
+    assert best is not None
+    return best
