@@ -10,8 +10,8 @@ import pytest
 from skyjo import scoring
 from skyjo.cards import full_deck
 from skyjo.rules import ColumnRule, Rules
-from skyjo.state import Grid
 from skyjo.scoring import DoublingReason
+from skyjo.state import Grid
 from tests.builders import table
 from tests.test_rules_round_end import JONAS, MIA, play_out_round_one
 
