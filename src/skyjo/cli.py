@@ -71,6 +71,27 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Bots play many games; print the strength table (or JSON)."""
+    from skyjo import simulate
+
+    players = [s.strip() for s in args.players.split(",") if s.strip()]
+    progress = simulate.progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    report = simulate.simulate(
+        players,
+        games=args.games,
+        seed=args.seed,
+        rules=parse_rules(args.rules),
+        rotate=args.rotate,
+        progress=progress,
+    )
+    if args.json:
+        print(json.dumps(simulate.report_dict(report)))
+    else:
+        print(simulate.format_report(report))
+    return 0
+
+
 def _print_events(events: Sequence[Event], names: Sequence[str]) -> None:
     for event in events:
         if isinstance(event, RoundDealt):
@@ -91,6 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE")
     demo.add_argument("--verbose", action="store_true", help="print each bot's reason")
     demo.set_defaults(func=cmd_demo)
+    sim = sub.add_parser("simulate", help="bots play many games; print win shares and figures")
+    sim.add_argument("--players", required=True, help="comma-separated bot names or module:factory")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--rotate", action="store_true", help="rotate the seats every game")
+    sim.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    sim.set_defaults(func=cmd_simulate)
     replay = sub.add_parser("replay", help="validate a game record and print its summary as JSON")
     replay.add_argument("file")
     replay.set_defaults(func=cmd_replay)

@@ -6,6 +6,8 @@ import importlib
 from collections.abc import Callable
 
 from skyjo.bots.base import Bot
+from skyjo.bots.easy import EasyBot
+from skyjo.bots.medium import MediumBot
 from skyjo.bots.random_bot import RandomBot
 from skyjo.errors import SkyjoError
 
@@ -16,6 +18,8 @@ class UnknownBotError(SkyjoError):
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
 }
 
 

@@ -1,0 +1,189 @@
+"""Shared arithmetic of the heuristic bots: what a card is worth where.
+
+Every number here is in *expected points saved* in one player's layout at the end
+of the round, counted from a :class:`~skyjo.view.PlayerView` only. A face-down
+card is worth the mean of the cards its owner's opponent could still meet
+(:class:`CardOdds`), a completed column is worth the three cards that leave, and a
+pair in a column is worth a little for the chance of completing it later.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skyjo.cards import COLUMNS, DECK_COMPOSITION, DECK_SIZE, GRID_SIZE, position_name
+from skyjo.rules import Rules
+from skyjo.view import GridView, PlayerView
+
+#: The mean card of the full deck, 760/150: a face-down card before anything is seen.
+DECK_MEAN = sum(v * n for v, n in DECK_COMPOSITION.items()) / DECK_SIZE
+
+#: Removed slots carry this marker in a :class:`Layout`'s ``cards``.
+GONE = -100
+
+
+@dataclass(frozen=True, slots=True)
+class CardOdds:
+    """The distribution of one unseen card (a face-down card or the next draw).
+
+    Counted from the viewer's unseen cards (every grid's face-down cards, the draw
+    pile and a card someone else drew), so a bot that uses it counts cards."""
+
+    values: tuple[int, ...]
+    probs: tuple[float, ...]
+    counts: dict[int, int]
+    total: int
+    mean: float
+    variance: float
+
+    @classmethod
+    def of(cls, view: PlayerView) -> CardOdds:
+        return cls.from_counts(dict(view.unseen_cards()))
+
+    @classmethod
+    def deck(cls) -> CardOdds:
+        """The full deck's odds: what a player who counts nothing assumes."""
+        return cls.from_counts(DECK_COMPOSITION)
+
+    @classmethod
+    def from_counts(cls, counts: dict[int, int]) -> CardOdds:
+        counts = {v: n for v, n in counts.items() if n > 0}
+        total = sum(counts.values())
+        if total == 0:
+            return cls.deck()
+        values = tuple(sorted(counts))
+        probs = tuple(counts[v] / total for v in values)
+        mean = sum(v * p for v, p in zip(values, probs, strict=True))
+        variance = sum((v - mean) ** 2 * p for v, p in zip(values, probs, strict=True))
+        return cls(values, probs, counts, total, mean, variance)
+
+    def prob(self, value: int) -> float:
+        return self.counts.get(value, 0) / self.total
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A grid as numbers: ``cards[p]`` is the face-up value, None if face down,
+    :data:`GONE` if removed; ``worth[p]`` is the expected value of the slot
+    (face-down slots at the odds' mean, removed slots 0)."""
+
+    cards: tuple[int | None, ...]
+    worth: tuple[float, ...]
+    hidden: tuple[int, ...]
+
+    @classmethod
+    def of(cls, grid: GridView, mean: float) -> Layout:
+        cards = tuple(GONE if grid.removed[p] else grid.cards[p] for p in range(GRID_SIZE))
+        worth = tuple(0.0 if c == GONE else (mean if c is None else float(c)) for c in cards)
+        hidden = tuple(p for p in range(GRID_SIZE) if cards[p] is None)
+        return cls(cards, worth, hidden)
+
+    def estimate(self) -> float:
+        """Expected sum of the layout if it were revealed now."""
+        return sum(self.worth)
+
+    def known_sum(self) -> int:
+        return sum(c for c in self.cards if c is not None and c != GONE)
+
+    def present(self) -> tuple[int, ...]:
+        return tuple(p for p in range(GRID_SIZE) if self.cards[p] != GONE)
+
+    def partners(self, position: int) -> tuple[int | None, int | None]:
+        """The cards of the other two slots of ``position``'s column."""
+        col = position % COLUMNS
+        a, b = (q for q in (col, col + COLUMNS, col + 2 * COLUMNS) if q != position)
+        return self.cards[a], self.cards[b]
+
+
+def completes_column(layout: Layout, position: int, value: int, rules: Rules) -> bool:
+    """Whether ``value`` face up at ``position`` makes a column that leaves the grid."""
+    a, b = layout.partners(position)
+    return a == value and b == value and rules.removes_column(value)
+
+
+def swap_gain(layout: Layout, position: int, value: int, rules: Rules) -> float:
+    """Expected points saved by putting ``value`` at ``position`` (old card out)."""
+    gain = layout.worth[position] - value
+    if completes_column(layout, position, value, rules):
+        gain += 3 * value
+    return gain
+
+
+def pair_value(
+    value: int | None, third: float, odds: CardOdds, rules: Rules, chances: float
+) -> float:
+    """What a column holding a face-up pair of ``value`` and a third slot worth
+    ``third`` is worth for the chance of completing it later.
+
+    Completing saves ``third + 2 * value`` (the third slot's card goes, and the
+    three equal cards leave); the chance is that of meeting one of the unseen cards
+    of that value in about ``chances`` looks at new cards."""
+    if value is None or not rules.removes_column(value):
+        return 0.0
+    saving = third + 2 * value
+    if saving <= 0:
+        return 0.0
+    p = odds.counts.get(value, 0) / odds.total
+    return (1.0 - math.pow(1.0 - p, chances)) * saving
+
+
+def triple_pair_value(
+    cards: tuple[int | None, int | None, int | None],
+    worth: tuple[float, float, float],
+    odds: CardOdds,
+    rules: Rules,
+    chances: float,
+) -> float:
+    """:func:`pair_value` of a column given as its three cards (None: face down)
+    and their worths; 0 unless exactly two of them are an equal face-up pair."""
+    x, y, z = cards
+    if x is not None and x == y and z != x:
+        return pair_value(x, worth[2], odds, rules, chances)
+    if x is not None and x == z and y != x:
+        return pair_value(x, worth[1], odds, rules, chances)
+    if y is not None and y == z and x != y:
+        return pair_value(y, worth[0], odds, rules, chances)
+    return 0.0
+
+
+def column_pair_value(
+    layout: Layout, column: int, odds: CardOdds, rules: Rules, chances: float
+) -> float:
+    """:func:`triple_pair_value` of one column of ``layout`` (0 once it is removed)."""
+    a, b, c = column, column + COLUMNS, column + 2 * COLUMNS
+    cards = layout.cards
+    if cards[a] == GONE:
+        return 0.0
+    worth = layout.worth
+    return triple_pair_value(
+        (cards[a], cards[b], cards[c]), (worth[a], worth[b], worth[c]), odds, rules, chances
+    )
+
+
+def normal_cdf(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def chance_at_most(threshold: float, mean: float, variance: float) -> float:
+    """P(score <= threshold) for an integer score roughly Normal(mean, variance)."""
+    sd = math.sqrt(max(variance, 1.0))
+    return normal_cdf((threshold + 0.5 - mean) / sd)
+
+
+def best_by(scores: Sequence[tuple[float, int]]) -> int:
+    """The index with the highest score; the earliest wins ties (deterministic)."""
+    return max(scores, key=lambda s: (s[0], -s[1]))[1]
+
+
+def slot(position: int) -> str:
+    """'row 2, column 3', for reasons."""
+    return position_name(position)
+
+
+def card(value: int | float) -> str:
+    """A card or an expected value for a reason: '7', '-2', '~5.1'."""
+    if isinstance(value, int):
+        return str(value)
+    return f"~{value:.1f}"

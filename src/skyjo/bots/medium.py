@@ -1,0 +1,81 @@
+"""``medium``: a sound greedy player that does not count cards.
+
+It values every face-down card at the deck's mean (760/150 ≈ 5.07), puts a card
+where it saves the most points (the highest known card, or a face-down slot if the
+card is below the mean), takes a low discard or one that completes a column,
+keeps pairs in a column for the chance of a third, and otherwise throws a drawn
+card away and turns one up. It ends a round whenever its cards run out, without
+asking whether it will be doubled: that is what a greedy player does.
+"""
+
+from __future__ import annotations
+
+import random
+
+from skyjo.actions import Draw, Flip, Swap, TakeDiscard
+from skyjo.bots.base import Decision
+from skyjo.bots.evaluation import CardOdds, Layout, card
+from skyjo.bots.placement import best, explain, scored_placements
+from skyjo.cards import COLUMNS
+from skyjo.state import Phase
+from skyjo.view import PlayerView
+
+#: Take the discard card when it is at most this low and improves the layout...
+LOW = 3
+#: ...or when it saves at least this many points wherever it goes.
+BIG_SAVING = 5.0
+#: How many looks at new cards medium counts on to complete a pair.
+PAIR_CHANCES = 2.0
+
+DECK_ODDS = CardOdds.deck()
+
+
+class MediumBot:
+    name = "medium"
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        if view.phase is Phase.SETUP:
+            return setup_flip(view, rng)
+        layout = Layout.of(view.own_grid, DECK_ODDS.mean)
+        rules = view.rules
+        if view.phase is Phase.TURN:
+            top = view.discard_top
+            legal = view.legal_actions
+            if TakeDiscard() not in legal or top is None:
+                return Decision(Draw(), "draws: there is no discard card to take")
+            if Draw() not in legal:
+                return Decision(TakeDiscard(), "takes the discard card: the draw pile is empty")
+            swaps = tuple(Swap(p) for p in layout.present())
+            gain, action = best(
+                scored_placements(layout, top, swaps, DECK_ODDS, rules, chances=PAIR_CHANCES)
+            )
+            if gain >= BIG_SAVING or (top <= LOW and gain > 0):
+                return Decision(
+                    TakeDiscard(), f"takes the {top}: then {explain(layout, action, top, rules)}"
+                )
+            return Decision(Draw(), f"draws: the {card(top)} on the discard pile is not worth it")
+        held = view.held
+        assert held is not None
+        scored = scored_placements(
+            layout, held, view.legal_actions, DECK_ODDS, rules, chances=PAIR_CHANCES
+        )
+        swaps_only = [s for s in scored if isinstance(s[1], Swap)]
+        flips = [s for s in scored if isinstance(s[1], Flip)]
+        gain, action = best(swaps_only)
+        if flips and gain <= 0:
+            gain, action = best(flips)
+        return Decision(action, explain(layout, action, held, rules))
+
+
+def setup_flip(view: PlayerView, rng: random.Random) -> Decision:
+    """Turn up two cards of one column: a pair shows at once, and a column with
+    two known cards is the quickest to judge."""
+    grid = view.own_grid
+    up = [p for p in grid.present_positions() if grid.cards[p] is not None]
+    if up:
+        column = up[0] % COLUMNS
+        for action in view.legal_actions:
+            if isinstance(action, Flip) and action.position % COLUMNS == column:
+                return Decision(action, f"turns up a second card in column {column + 1}")
+    action = rng.choice(view.legal_actions)
+    return Decision(action, "turns up a first card")

@@ -1,0 +1,119 @@
+"""Where a card in hand should go: every legal placement with its expected gain.
+
+Shared by ``medium``, ``statistician`` and ``hard``; they differ in the odds they
+pass in (the deck's or counted ones), how much a column pair is worth to them and
+what they add on top (denial, the risk of being doubled). Gains are plain numbers
+computed in a tight loop (the simulator asks for millions); the sentence that
+explains a choice is only built for the chosen option.
+"""
+
+from __future__ import annotations
+
+from skyjo.actions import Flip, PlayerAction, Swap
+from skyjo.bots.evaluation import (
+    CardOdds,
+    Layout,
+    card,
+    column_pair_value,
+    completes_column,
+    slot,
+    triple_pair_value,
+)
+from skyjo.cards import COLUMNS
+from skyjo.rules import Rules
+
+#: (gain, action): the expected points an action saves in the player's own layout.
+Scored = tuple[float, PlayerAction]
+
+
+def swap_gain_with_pairs(
+    layout: Layout, position: int, held: int, odds: CardOdds, rules: Rules, chances: float
+) -> float:
+    """Points saved by swapping ``held`` in at ``position``, counting a completed
+    column and the change in the column's pair value."""
+    column = position % COLUMNS
+    slots = (column, column + COLUMNS, column + 2 * COLUMNS)
+    cards = layout.cards
+    worth = layout.worth
+    gain = worth[position] - held
+    others = [cards[q] for q in slots if q != position]
+    if others[0] == held and others[1] == held and rules.removes_column(held):
+        return gain + 3 * held - column_pair_value(layout, column, odds, rules, chances)
+    before = column_pair_value(layout, column, odds, rules, chances)
+    a, b, c = slots
+    after = triple_pair_value(
+        (
+            held if a == position else cards[a],
+            held if b == position else cards[b],
+            held if c == position else cards[c],
+        ),
+        (
+            held if a == position else worth[a],
+            held if b == position else worth[b],
+            held if c == position else worth[c],
+        ),
+        odds,
+        rules,
+        chances,
+    )
+    return gain + after - before
+
+
+def flip_gain(layout: Layout, position: int, odds: CardOdds, rules: Rules) -> float:
+    """Discard the card in hand and turn up ``position``: no change in expectation,
+    except the chance that the card turned up completes its column."""
+    a, b = layout.partners(position)
+    if a is not None and a == b and rules.removes_column(a):
+        return odds.prob(a) * 3 * a
+    return 0.0
+
+
+def scored_placements(
+    layout: Layout,
+    held: int,
+    legal: tuple[PlayerAction, ...],
+    odds: CardOdds,
+    rules: Rules,
+    *,
+    chances: float,
+) -> list[Scored]:
+    """Every legal placement of ``held`` with its gain, in the order of ``legal``."""
+    scored: list[Scored] = []
+    for action in legal:
+        if isinstance(action, Swap):
+            gain = swap_gain_with_pairs(layout, action.position, held, odds, rules, chances)
+            scored.append((gain, action))
+        elif isinstance(action, Flip):
+            scored.append((flip_gain(layout, action.position, odds, rules), action))
+    return scored
+
+
+def best(scored: list[Scored]) -> Scored:
+    """The highest gain; the earliest legal action wins ties (deterministic)."""
+    top = scored[0]
+    for item in scored[1:]:
+        if item[0] > top[0]:
+            top = item
+    return top
+
+
+def explain(layout: Layout, action: PlayerAction, held: int, rules: Rules) -> str:
+    """A sentence for a placement: 'swaps the 11 for the 2: saves 9 points'."""
+    if isinstance(action, Flip):
+        return f"throws the {held} away and turns up {slot(action.position)}"
+    assert isinstance(action, Swap)
+    position = action.position
+    old = layout.cards[position]
+    column = position % COLUMNS
+    if completes_column(layout, position, held, rules):
+        return f"completes column {column + 1} with the {held}: the column leaves the grid"
+    if old is None:
+        return (
+            f"puts the {held} on the face-down card at {slot(position)} "
+            f"(worth {card(layout.worth[position])})"
+        )
+    if old > held:
+        return f"swaps the {old} for the {held}: saves {old - held} points"
+    if held in layout.partners(position):
+        return f"puts the {held} next to its twin in column {column + 1}, hoping for a third"
+    return f"swaps the {old} for the {held}"
