@@ -90,3 +90,21 @@ def test_play_is_checked_and_events_include_chance() -> None:
     assert engine.current_player(game.state) is None
     with pytest.raises(IllegalActionError, match="game is over"):
         game.current_player()
+
+
+def test_pausing_between_rounds_keeps_the_final_layouts_until_next_round() -> None:
+    game = Game(["A", "B"], seed=2, pause_between_rounds=True)
+    rng = random.Random(9)
+    while game.state.phase is not Phase.DEAL:
+        game.play(rng.choice(game.legal_actions()))
+    assert game.state.round_number == 1 and len(game.state.results) == 1
+    assert all(not g.has_face_down() for g in game.state.grids)
+    resumed = Game.from_record(game.record(), pause_between_rounds=True)
+    assert resumed.state == game.state
+    events = game.next_round()
+    assert game.state.round_number == 2 and game.state.phase is Phase.SETUP
+    assert type(events[0]).__name__ == "RoundDealt"
+    with pytest.raises(IllegalActionError, match="only follow a finished one"):
+        game.next_round()
+    unpaused = Game.from_record(resumed.record())
+    assert unpaused.state.round_number == 2

@@ -32,16 +32,21 @@ class Game:
         *,
         rng: random.Random | None = None,
         seed: int | None = None,
+        pause_between_rounds: bool = False,
     ) -> None:
-        self._start(players, rules, rng=rng, seed=seed)
-        self.opening_events = self.resolve_chance()
+        self._start(players, rules, rng=rng, seed=seed, pause=pause_between_rounds)
+        self.opening_events = self._resolve(deal=True)
 
     @classmethod
-    def from_record(cls, record: GameRecord, *, seed: int | None = None) -> Game:
+    def from_record(
+        cls, record: GameRecord, *, seed: int | None = None, pause_between_rounds: bool = False
+    ) -> Game:
         """Continue a recorded game (every move is checked again); later chance
         outcomes come from ``seed``."""
         game = cls.__new__(cls)
-        game._start(list(record.players), record.rules, rng=None, seed=seed)
+        game._start(
+            list(record.players), record.rules, rng=None, seed=seed, pause=pause_between_rounds
+        )
         for rnd in record.rounds:
             game._apply(CHANCE, rnd.deal)
             for move in rnd.moves:
@@ -50,7 +55,7 @@ class Game:
             if rnd.pending is not None:
                 take: Action = TakeDiscard() if rnd.pending.take == "discard" else Draw()
                 game._apply(rnd.pending.player, take)
-        game.opening_events = game.resolve_chance()
+        game.opening_events = game._resolve(deal=not pause_between_rounds or not record.rounds)
         return game
 
     def _start(
@@ -60,6 +65,7 @@ class Game:
         *,
         rng: random.Random | None,
         seed: int | None,
+        pause: bool,
     ) -> None:
         if rng is not None and seed is not None:
             raise ValueError("give either rng or seed, not both")
@@ -67,6 +73,7 @@ class Game:
         self.state: State = engine.new_game(len(players), rules)
         self._builder = RecordBuilder(self.state.rules, players)
         self._before_take: State | None = None
+        self.pause_between_rounds = pause
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -112,9 +119,21 @@ class Game:
         self._builder.cancel_take()
 
     def resolve_chance(self) -> tuple[Event, ...]:
-        """Deal or reshuffle from the game's rng while the state waits for chance."""
+        """Deal or reshuffle from the game's rng while the state waits for chance.
+
+        With ``pause_between_rounds`` a finished round stays on the table (phase
+        ``DEAL``) until :meth:`next_round`, so a page can show the final layouts."""
+        return self._resolve(deal=not self.pause_between_rounds)
+
+    def next_round(self) -> tuple[Event, ...]:
+        """Deal the next round (only when a round has finished and the game has not)."""
+        if self.state.phase is not Phase.DEAL:
+            raise IllegalActionError("a new round may only follow a finished one")
+        return self._resolve(deal=True)
+
+    def _resolve(self, *, deal: bool) -> tuple[Event, ...]:
         events: list[Event] = []
-        while engine.is_chance_node(self.state):
+        while engine.is_chance_node(self.state) and (deal or self.state.phase is not Phase.DEAL):
             events.extend(self._apply(CHANCE, engine.chance_outcome(self.state, self.rng)))
         return tuple(events)
 
