@@ -10,6 +10,7 @@ from skyjo import engine, record
 from skyjo.actions import Draw, Swap, TakeDiscard
 from skyjo.errors import IllegalActionError, RecordError
 from skyjo.game import Game
+from skyjo.rules import Rules
 from skyjo.state import Phase
 
 
@@ -93,7 +94,8 @@ def test_play_is_checked_and_events_include_chance() -> None:
 
 
 def test_pausing_between_rounds_keeps_the_final_layouts_until_next_round() -> None:
-    game = Game(["A", "B"], seed=2, pause_between_rounds=True)
+    # A high target: random play can pass 100 in one round.
+    game = Game(["A", "B"], Rules(target=1000), seed=2, pause_between_rounds=True)
     rng = random.Random(9)
     while game.state.phase is not Phase.DEAL:
         game.play(rng.choice(game.legal_actions()))
