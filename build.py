@@ -68,6 +68,28 @@ PYSCRIPT_SKIP = re.compile(r"(\.map$)|(^service-worker\.js$)")
 WHEEL_MARK = "@ENGINE_WHEEL@"
 SW_VERSION_MARK = "@SW_VERSION@"
 SW_FILES_MARK = "@SW_FILES@"
+PRELOADS_MARK = "@PYSCRIPT_PRELOADS@"
+
+#: Site files with placeholders, and which: the page preloads the wheel and PyScript's
+#: chunks; the PyScript config unpacks the wheel.
+STAMPED = {
+    "index.html": (WHEEL_MARK, PRELOADS_MARK),
+    "pyscript.json": (WHEEL_MARK,),
+}
+
+#: PyScript's chunks that every page loads (its core and the plugins it always
+#: fetches), by name before the content hash. Each must match exactly one file, so a
+#: PyScript upgrade that renames them fails the build instead of silently slowing it.
+PYSCRIPT_EAGER = (
+    "core",
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+
 
 #: Used when the tree is not a git checkout (e.g. an unpacked source archive):
 #: 1980-01-01, the earliest time a zip file can hold.
@@ -234,7 +256,7 @@ def source_date_epoch() -> int:
 
 
 def copy_site(*, wheel_name: str) -> None:
-    """Copy ``site/`` into ``dist/``, naming the wheel in the PyScript config."""
+    """Copy ``site/`` into ``dist/``, naming the wheel where the site refers to it."""
     for source in sorted(SITE.rglob("*")):
         if not source.is_file() or "__pycache__" in source.parts:
             continue
@@ -242,10 +264,28 @@ def copy_site(*, wheel_name: str) -> None:
         if relative.as_posix() == "sw.js":
             continue  # written last, when every other file is known
         target = DIST / relative
-        if relative.as_posix() == "pyscript.toml":
-            target.write_text(stamp(source, {WHEEL_MARK: wheel_name}), encoding="utf-8")
+        if relative.as_posix() in STAMPED:
+            values = {WHEEL_MARK: wheel_name, PRELOADS_MARK: pyscript_preloads()}
+            marks = {mark: values[mark] for mark in STAMPED[relative.as_posix()]}
+            target.write_text(stamp(source, marks), encoding="utf-8")
         else:
             copy_file(source, target)
+
+
+def pyscript_preloads() -> str:
+    """``<link rel="modulepreload">`` tags for PyScript's eagerly loaded chunks."""
+    folder = DIST / "pyscript"
+    links = []
+    for stem in PYSCRIPT_EAGER:
+        matches = sorted(folder.glob(f"{stem}-*.js"))
+        matches = [path for path in matches if re.fullmatch(rf"{stem}-[\w-]{{8}}\.js", path.name)]
+        if len(matches) != 1:
+            raise BuildError(
+                f"expected one PyScript chunk named {stem}-<hash>.js, found {len(matches)}: "
+                "update PYSCRIPT_EAGER in build.py for this PyScript version"
+            )
+        links.append(f'  <link rel="modulepreload" href="pyscript/{matches[0].name}">')
+    return "\n".join(links)
 
 
 def stamp(template: Path, values: dict[str, str]) -> str:
