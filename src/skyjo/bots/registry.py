@@ -7,8 +7,10 @@ from collections.abc import Callable
 
 from skyjo.bots.base import Bot
 from skyjo.bots.easy import EasyBot
+from skyjo.bots.hard import HardBot
 from skyjo.bots.medium import MediumBot
 from skyjo.bots.random_bot import RandomBot
+from skyjo.bots.statistician import StatisticianBot
 from skyjo.errors import SkyjoError
 
 
@@ -20,6 +22,8 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
+    "hard": HardBot,
+    "statistician": StatisticianBot,
 }
 
 

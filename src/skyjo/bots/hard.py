@@ -1,0 +1,350 @@
+"""``hard``: card counting, column building and denial, and a doubling risk model.
+
+Every option is valued in expected points saved, from the view alone:
+
+- the odds of an unseen card are counted (:class:`CardOdds`); a draw is valued
+  over that whole distribution (the best placement of each possible card,
+  weighted by its probability), not as a card of the mean value;
+- a column pair is worth the chance, counted from the unseen cards of its value,
+  of completing it later;
+- a card put on the discard pile costs what it would save the next player
+  (denial: it does not hand over the card that completes their column);
+- an option that ends the round (turning or covering the last face-down card) is
+  judged by an explicit model: each opponent's final score is estimated as a
+  normal distribution (known cards, face-down cards at the counted mean and
+  variance, minus their expected last-turn improvement), which gives the
+  probability of being doubled; near the target the same model gives the chance
+  of winning the game instead, so a leader ends rounds and a trailer does not.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
+from skyjo.bots.base import Decision
+from skyjo.bots.evaluation import (
+    CardOdds,
+    Layout,
+    chance_at_most,
+    completes_column,
+    swap_gain,
+)
+from skyjo.bots.medium import setup_flip
+from skyjo.bots.placement import explain, flip_gain, swap_gain_with_pairs
+from skyjo.state import Phase
+from skyjo.view import PlayerView
+
+#: Looks at new cards counted on to complete a column pair.
+PAIR_CHANCES = 2.5
+#: Share of the next player's saving that a discarded card costs us, 2 players / more.
+DENIAL_WEIGHT_DUEL = 1.0
+DENIAL_WEIGHT_TABLE = 0.6
+#: Turns each player still gets, on average, if we do not end the round now.
+TURNS_IF_CONTINUING = 1.5
+#: Extra variance of a score for the turns still to come.
+TURN_VARIANCE = 6.0
+#: Points one whole game win is worth, for trading game-winning chances against points.
+WIN_WORTH = 120.0
+
+
+@dataclass(slots=True)
+class Rival:
+    """An opponent as the model sees it: expected layout sum now, its variance,
+    and the points an average turn saves them."""
+
+    seat: int
+    total: int
+    estimate: float
+    variance: float
+    turn_gain: float
+
+
+@dataclass(slots=True)
+class Context:
+    """Everything one decision needs, computed once."""
+
+    view: PlayerView
+    odds: CardOdds
+    layout: Layout
+    rivals: list[Rival]
+    turn_gain: float
+    next_seat: int | None
+    next_layout: Layout | None
+    next_turn_gain: float
+    denial_weight: float
+    chances: float
+    _denial: dict[int, float] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Context:
+        odds = CardOdds.of(view)
+        layout = Layout.of(view.own_grid, odds.mean)
+        rivals = []
+        for seat, grid in enumerate(view.grids):
+            if seat == view.seat:
+                continue
+            their = Layout.of(grid, odds.mean)
+            rivals.append(
+                Rival(
+                    seat,
+                    view.totals[seat],
+                    their.estimate(),
+                    len(their.hidden) * odds.variance,
+                    turn_gain(their, odds),
+                )
+            )
+        next_seat: int | None = (view.seat + 1) % view.num_players
+        if view.finisher is not None and next_seat == view.finisher:
+            next_seat = None
+        next_layout = None if next_seat is None else Layout.of(view.grids[next_seat], odds.mean)
+        last_turn = view.finisher is not None
+        return cls(
+            view=view,
+            odds=odds,
+            layout=layout,
+            rivals=rivals,
+            turn_gain=turn_gain(layout, odds),
+            next_seat=next_seat,
+            next_layout=next_layout,
+            next_turn_gain=0.0 if next_layout is None else turn_gain(next_layout, odds),
+            denial_weight=DENIAL_WEIGHT_DUEL if view.num_players == 2 else DENIAL_WEIGHT_TABLE,
+            chances=0.0 if last_turn else PAIR_CHANCES,
+        )
+
+    def denial(self, given: int | None) -> float:
+        """What putting ``given`` on the discard pile costs us: the next player's
+        saving from taking it, beyond what an average turn would save them."""
+        if given is None or self.next_layout is None:
+            return 0.0
+        cost = self._denial.get(given)
+        if cost is None:
+            their = self.next_layout
+            rules = self.view.rules
+            saving = max(swap_gain(their, p, given, rules) for p in their.present())
+            cost = max(0.0, saving - self.next_turn_gain) * self.denial_weight
+            self._denial[given] = cost
+        return cost
+
+
+def turn_gain(layout: Layout, odds: CardOdds) -> float:
+    """The points an average drawn card saves this layout (the best slot for each
+    possible card, or nothing if it is kept out)."""
+    present = layout.present()
+    if not present:
+        return 0.0
+    top = max(layout.worth[p] for p in present)
+    return sum(p * (top - v) for v, p in zip(odds.values, odds.probs, strict=True) if v < top)
+
+
+# --- valuing options ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Valued:
+    action: PlayerAction
+    value: float
+    note: str = ""
+
+
+def placement_values(ctx: Context, held: int, actions: tuple[PlayerAction, ...]) -> list[Valued]:
+    """Every placement of ``held`` among ``actions`` with its value in points."""
+    layout, odds, rules = ctx.layout, ctx.odds, ctx.view.rules
+    valued: list[Valued] = []
+    finishing: list[PlayerAction] = []
+    for action in actions:
+        position = action.position  # type: ignore[union-attr]
+        if isinstance(action, Swap):
+            value = swap_gain_with_pairs(layout, position, held, odds, rules, ctx.chances)
+            value -= ctx.denial(layout.cards[position])
+        else:
+            value = flip_gain(layout, position, odds, rules) - ctx.denial(held)
+        if ctx.view.finisher is None and _ends_round(layout, action):
+            finishing.append(action)
+            continue
+        valued.append(Valued(action, value))
+    if finishing:
+        carry_on = max((v.value for v in valued), default=0.0)
+        valued.extend(finishing_value(ctx, held, action, carry_on) for action in finishing)
+    return valued
+
+
+def _ends_round(layout: Layout, action: PlayerAction) -> bool:
+    """Whether ``action`` turns or covers the layout's last face-down card."""
+    hidden = layout.hidden
+    return len(hidden) == 1 and action.position == hidden[0]  # type: ignore[union-attr]
+
+
+def finishing_value(ctx: Context, held: int, action: PlayerAction, carry_on: float) -> Valued:
+    """Value of ending the round with ``action``, as points saved against the
+    current expected layout, with the doubling (or game-winning) risk priced in.
+
+    ``carry_on`` is the value of the best option that keeps the round going; in
+    the game's last round the two are compared by their chances of winning."""
+    layout, rules, odds = ctx.layout, ctx.view.rules, ctx.odds
+    position = action.position  # type: ignore[union-attr]
+    known = layout.known_sum()
+    outcomes: list[tuple[int, float]]
+    if isinstance(action, Swap):
+        outcomes = [(held, 1.0)]
+        given: int | None = None
+    else:
+        outcomes = list(zip(odds.values, odds.probs, strict=True))
+        given = held
+    now = layout.estimate()
+    game_ends = _game_may_end(ctx, known + odds.mean)
+    expected_points, doubled, win_chance = 0.0, 0.0, 0.0
+    for turned, p in outcomes:
+        leaves = completes_column(layout, position, turned, rules)
+        score = known + turned - (3 * turned if leaves else 0)
+        risk = doubling_risk(ctx, score)
+        doubled += p * risk
+        expected_points += p * (
+            score * (1 + risk) if score > 0 or rules.double_nonpositive else score
+        )
+        if game_ends:
+            win_chance += p * win_chance_if_finishing(ctx, score)
+    rivals_gain = sum(r.turn_gain for r in ctx.rivals) / len(ctx.rivals)
+    # Ending now stops every rival after one more turn, and stops us at once.
+    value = now - expected_points + (TURNS_IF_CONTINUING - 1) * rivals_gain
+    value -= TURNS_IF_CONTINUING * ctx.turn_gain + ctx.denial(given)
+    note = f"finishing would be doubled with chance {doubled:.0%}"
+    if game_ends:
+        keep = win_chance_if_continuing(ctx, carry_on)
+        value = carry_on + WIN_WORTH * (win_chance - keep)
+        note = f"ending the game here wins with chance {win_chance:.0%} (else {keep:.0%})"
+    return Valued(action, value, note)
+
+
+def _game_may_end(ctx: Context, my_score: float) -> bool:
+    target = ctx.view.rules.target
+    mine = ctx.view.totals[ctx.view.seat] + my_score
+    return mine >= target or any(r.total + r.estimate >= target for r in ctx.rivals)
+
+
+def _rival_final(ctx: Context, rival: Rival) -> tuple[float, float]:
+    """Mean and variance of a rival's round score if we end the round now."""
+    return rival.estimate - rival.turn_gain, rival.variance + TURN_VARIANCE
+
+
+def doubling_risk(ctx: Context, score: int) -> float:
+    """Probability that some rival ends at or below ``score`` (below only, when
+    ties are forgiven), which doubles a finisher's positive score."""
+    if score <= 0 and not ctx.view.rules.double_nonpositive:
+        return 0.0
+    threshold = score if ctx.view.rules.double_on_tie else score - 1
+    safe = 1.0
+    for rival in ctx.rivals:
+        mean, variance = _rival_final(ctx, rival)
+        safe *= 1.0 - chance_at_most(threshold, mean, variance)
+    return 1.0 - safe
+
+
+def win_chance_if_finishing(ctx: Context, score: int) -> float:
+    """Chance of having the lowest total after this round if we end it now with
+    ``score`` (doubling included)."""
+    rules = ctx.view.rules
+    mine = ctx.view.totals[ctx.view.seat]
+    safe_threshold = score if rules.double_on_tie else score - 1
+    can_double = score > 0 or rules.double_nonpositive
+
+    def above_all(limit_of: dict[int, float]) -> float:
+        chance = 1.0
+        for rival in ctx.rivals:
+            mean, variance = _rival_final(ctx, rival)
+            chance *= 1.0 - chance_at_most(limit_of[rival.seat], mean, variance)
+        return chance
+
+    single = {r.seat: float(max(safe_threshold, mine + score - r.total)) for r in ctx.rivals}
+    if not can_double:
+        return above_all({r.seat: float(mine + score - r.total) for r in ctx.rivals})
+    plain = above_all(single)
+    twice = {r.seat: float(mine + 2 * score - r.total) for r in ctx.rivals}
+    twice_safe = {r.seat: max(twice[r.seat], float(safe_threshold)) for r in ctx.rivals}
+    return plain + max(0.0, above_all(twice) - above_all(twice_safe))
+
+
+def win_chance_if_continuing(ctx: Context, gain_now: float) -> float:
+    """Rough chance of the lowest total if the round goes on after an option
+    worth ``gain_now`` (no doubling counted)."""
+    mine = ctx.view.totals[ctx.view.seat]
+    my_mean = ctx.layout.estimate() - gain_now - TURNS_IF_CONTINUING * ctx.turn_gain
+    my_variance = len(ctx.layout.hidden) * ctx.odds.variance + TURN_VARIANCE
+    chance = 1.0
+    for rival in ctx.rivals:
+        mean = rival.estimate - TURNS_IF_CONTINUING * rival.turn_gain
+        variance = rival.variance + TURN_VARIANCE + my_variance
+        chance *= 1.0 - chance_at_most(mine + my_mean - rival.total, mean, variance)
+    return chance
+
+
+def best_valued(valued: list[Valued]) -> Valued:
+    top = valued[0]
+    for item in valued[1:]:
+        if item.value > top.value:
+            top = item
+    return top
+
+
+# --- the bot -----------------------------------------------------------------------
+
+
+class HardBot:
+    name = "hard"
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        if view.phase is Phase.SETUP:
+            return setup_flip(view, rng)
+        ctx = Context.of(view)
+        if view.phase is Phase.TURN:
+            return self._take_or_draw(ctx)
+        held = view.held
+        assert held is not None
+        valued = placement_values(ctx, held, view.legal_actions)
+        chosen = best_valued(valued)
+        return Decision(chosen.action, _reason(ctx, held, chosen, valued))
+
+    def _take_or_draw(self, ctx: Context) -> Decision:
+        view = ctx.view
+        top = view.discard_top
+        legal = view.legal_actions
+        if TakeDiscard() not in legal or top is None:
+            return Decision(Draw(), "draws: there is no discard card to take")
+        if Draw() not in legal:
+            return Decision(TakeDiscard(), "takes the discard card: the draw pile is empty")
+        take, draw = take_and_draw_values(ctx, top)
+        if take.value >= draw:
+            then = _reason(ctx, top, take, [])
+            return Decision(TakeDiscard(), f"takes the {top} (worth {take.value:.1f}): {then}")
+        return Decision(
+            Draw(),
+            f"draws: a card from the {ctx.odds.total} unseen is worth {draw:.1f} on average, "
+            f"the {top} only {take.value:.1f}",
+        )
+
+
+def take_and_draw_values(ctx: Context, top: int) -> tuple[Valued, float]:
+    """The best placement of the discard card, and the expected value of drawing
+    over the counted distribution of unseen cards."""
+    present = ctx.layout.present()
+    swaps: tuple[PlayerAction, ...] = tuple(Swap(p) for p in present)
+    take = best_valued(placement_values(ctx, top, swaps))
+    flips: tuple[PlayerAction, ...] = tuple(Flip(p) for p in ctx.layout.hidden)
+    actions = swaps + flips
+    draw = 0.0
+    for value, p in zip(ctx.odds.values, ctx.odds.probs, strict=True):
+        draw += p * best_valued(placement_values(ctx, value, actions)).value
+    return take, draw
+
+
+def _reason(ctx: Context, held: int, chosen: Valued, valued: list[Valued]) -> str:
+    text = explain(ctx.layout, chosen.action, held, ctx.view.rules)
+    if chosen.note:
+        return f"{text}; {chosen.note}"
+    skipped = [v for v in valued if v.note]
+    if skipped:
+        return f"{text}; keeps its last card face down: {skipped[0].note}"
+    if isinstance(chosen.action, Swap) and ctx.denial(held) > 2:
+        return f"{text}; does not hand the next player the {held}"
+    return text
