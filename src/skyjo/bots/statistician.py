@@ -14,7 +14,7 @@ import random
 
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision
-from skyjo.bots.evaluation import CardOdds, Layout, card
+from skyjo.bots.evaluation import CardOdds, Layout
 from skyjo.bots.medium import setup_flip
 from skyjo.bots.placement import best, explain, scored_placements
 from skyjo.state import Phase
