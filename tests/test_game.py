@@ -104,7 +104,8 @@ def test_pausing_between_rounds_keeps_the_final_layouts_until_next_round() -> No
     resumed = Game.from_record(game.record(), pause_between_rounds=True)
     assert resumed.state == game.state
     events = game.next_round()
-    assert game.state.round_number == 2 and game.state.phase is Phase.SETUP
+    after = game.state
+    assert after.round_number == 2 and after.phase is Phase.SETUP
     assert type(events[0]).__name__ == "RoundDealt"
     with pytest.raises(IllegalActionError, match="only follow a finished one"):
         game.next_round()

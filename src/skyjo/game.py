@@ -16,7 +16,7 @@ from skyjo import engine
 from skyjo.actions import Action, Draw, PlayerAction, TakeDiscard
 from skyjo.errors import IllegalActionError
 from skyjo.events import Event
-from skyjo.record import GameRecord, RecordBuilder, move_actions
+from skyjo.record import GameRecord, RecordBuilder, move_actions, replay
 from skyjo.rules import Rules
 from skyjo.state import CHANCE, Phase, State
 from skyjo.view import PlayerView, view_of
@@ -41,8 +41,11 @@ class Game:
     def from_record(
         cls, record: GameRecord, *, seed: int | None = None, pause_between_rounds: bool = False
     ) -> Game:
-        """Continue a recorded game (every move is checked again); later chance
-        outcomes come from ``seed``."""
+        """Continue a recorded game; later chance outcomes come from ``seed``.
+
+        The record is replayed first, so an invalid one raises :class:`RecordError`
+        naming its round and move, exactly as ``python -m skyjo replay`` would."""
+        replay(record)
         game = cls.__new__(cls)
         game._start(
             list(record.players), record.rules, rng=None, seed=seed, pause=pause_between_rounds

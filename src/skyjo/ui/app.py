@@ -1,0 +1,458 @@
+"""The table's controller: intents from the page in, a changed app out.
+
+The page (``dom``) calls one method per user intent (take the discard pile's card,
+click a card, next round ...) and then repaints from :func:`skyjo.ui.present`.
+Everything here is plain Python: storage is injected (``localStorage`` in the
+browser, a dict in tests), bots move one engine step per :meth:`App.bot_step` so
+the page can pace and animate them, and the game is saved after every action.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final, Protocol
+
+from skyjo import engine, record
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
+from skyjo.bots import Bot, Decision, ask, make_bot
+from skyjo.errors import IllegalActionError, SkyjoError
+from skyjo.events import (
+    CardDiscarded,
+    CardFlipped,
+    CardSwapped,
+    ColumnRemoved,
+    Event,
+    PilesReshuffled,
+    RoundDealt,
+    RoundEnding,
+    RoundScored,
+    SetupDone,
+)
+from skyjo.game import Game
+from skyjo.state import Phase
+from skyjo.ui.i18n import card_text
+from skyjo.ui.setup import BOT_LEVELS, HUMAN, Seat, Setup, SetupError
+
+SAVE_KEY: Final = "skyjo.game"
+SETUP_KEY: Final = "skyjo.setup"
+LANGUAGE_KEY: Final = "skyjo.language"
+CORRUPT_KEY: Final = "skyjo.corrupt-save"
+SAVE_VERSION: Final = 1
+HINT_BOT: Final = "hard"
+
+
+class Storage(Protocol):
+    """Where the page keeps things between visits (``localStorage`` in the browser)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A :class:`Storage` in a dict, for tests and for browsers without storage."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+class Screen(StrEnum):
+    SETUP = "setup"
+    RESUME = "resume"
+    TABLE = "table"
+    ROUND_END = "round_end"
+    GAME_END = "game_end"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One sentence of the move log, kept as a catalogue key and its fields so it
+    can be shown again in another language. ``reason`` is a bot's own words."""
+
+    key: str
+    fields: dict[str, Any]
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the page must tell the user (a key in the catalogue)."""
+
+    key: str
+    fields: dict[str, Any]
+    error: bool = False
+
+
+class App:
+    """One device's Skyjo: setup, the game in progress, its log and its save."""
+
+    def __init__(self, storage: Storage, *, language: str = "en", seed: int | None = None) -> None:
+        self.storage = storage
+        self.language = storage.get(LANGUAGE_KEY) or language
+        self.rng = random.Random(seed)
+        self.setup = self._remembered_setup()
+        self.game: Game | None = None
+        self.bots: dict[int, Bot] = {}
+        self.screen = Screen.SETUP
+        self.discard_mode = False
+        self.log: list[Line] = []
+        self.last_turn: list[Line] = []
+        self.hint: Decision | None = None
+        self.notice: Notice | None = None
+        self.setup_error: SetupError | None = None
+        self.tiebreak_of: tuple[int, ...] = ()
+        self._check_save()
+
+    # --- start and stop ---------------------------------------------------------
+
+    def _remembered_setup(self) -> Setup:
+        text = self.storage.get(SETUP_KEY)
+        if text:
+            try:
+                return Setup.from_json(json.loads(text))
+            except ValueError:
+                self.storage.remove(SETUP_KEY)
+        return Setup.quick(self.language)
+
+    def _check_save(self) -> None:
+        """Offer to resume a saved game, or report an unreadable one and keep it aside."""
+        text = self.storage.get(SAVE_KEY)
+        if text is None:
+            return
+        try:
+            self._load(text)
+        except (ValueError, KeyError, TypeError) as exc:
+            self.storage.set(CORRUPT_KEY, text)
+            self.storage.remove(SAVE_KEY)
+            self.game = None
+            self.notice = Notice("save.corrupt", {"reason": str(exc)}, error=True)
+            self.screen = Screen.SETUP
+            return
+        self.screen = Screen.RESUME
+
+    def _load(self, text: str) -> None:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("app") != SAVE_VERSION:
+            raise ValueError("not a save of this version")
+        setup = Setup.from_json(data["setup"])
+        game_record = record.from_json(data["record"])
+        tiebreak_of = tuple(int(p) for p in data.get("tiebreak_of", ()))
+        if any(not 0 <= p < len(setup.seats) for p in tiebreak_of):
+            raise ValueError("the save's tie-break names seats that do not exist")
+        expected = len(tiebreak_of) if tiebreak_of else len(setup.seats)
+        if len(game_record.players) != expected:
+            raise ValueError("the save's players do not match its setup")
+        game = Game.from_record(
+            game_record, seed=self.rng.randrange(2**32), pause_between_rounds=True
+        )
+        self.setup = setup
+        self.tiebreak_of = tiebreak_of
+        self._seat(game)
+        self.log = [Line(str(k), dict(f), str(r)) for k, f, r in data.get("log", [])]
+
+    def resume(self) -> None:
+        self.screen = self._screen_for_state()
+
+    def start(self, setup: Setup) -> None:
+        """Start a game with ``setup`` (checked: a bad one sets ``setup_error``)."""
+        try:
+            setup = setup.check()
+        except SetupError as exc:
+            self.setup_error = exc
+            return
+        self.setup_error = None
+        self.setup = setup
+        self.storage.set(SETUP_KEY, json.dumps(setup.to_json()))
+        self.tiebreak_of = ()
+        self._new_game()
+
+    def quick_game(self) -> None:
+        self.start(Setup.quick(self.language))
+
+    def rematch(self) -> None:
+        self.start(self.setup)
+
+    def to_setup(self) -> None:
+        self.screen = Screen.SETUP
+        self.game = None
+        self.storage.remove(SAVE_KEY)
+
+    def start_tiebreak(self) -> None:
+        """One more round among the players who share the win (seed 002's "Stechen")."""
+        if self.game is None or len(self.game.state.winners) < 2:
+            raise IllegalActionError("a tie-break needs a shared win")
+        self.tiebreak_of = tuple(
+            self.tiebreak_of[p] if self.tiebreak_of else p for p in self.game.state.winners
+        )
+        self._new_game()
+
+    def _new_game(self) -> None:
+        players = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        rules = self.setup.rules
+        game = Game(players, rules, seed=self.rng.randrange(2**32), pause_between_rounds=True)
+        self._seat(game)
+        self.log = []
+        self._note(game.opening_events, None)
+        self.screen = Screen.TABLE
+        self._save()
+
+    def _seat(self, game: Game) -> None:
+        """Put ``game`` on the table with a bot for every bot seat."""
+        self.game = game
+        self.bots = {p: make_bot(s.kind) for p, s in enumerate(self.seats) if s.is_bot}
+        self.discard_mode = False
+        self.hint = None
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats of the game on the table (the tied players during a tie-break)."""
+        if self.tiebreak_of:
+            return tuple(self.setup.seats[p] for p in self.tiebreak_of)
+        return self.setup.seats
+
+    def set_language(self, language: str) -> None:
+        self.language = language
+        self.storage.set(LANGUAGE_KEY, language)
+
+    # --- whose move -------------------------------------------------------------
+
+    def human_to_act(self) -> int | None:
+        """The human seat the page is waiting for, if any (in setup: the first
+        human with cards left to turn)."""
+        if self.game is None or self.screen is not Screen.TABLE:
+            return None
+        for seat in engine.players_to_act(self.game.state):
+            if seat not in self.bots:
+                return seat
+        return None
+
+    def bot_to_act(self) -> int | None:
+        """The bot seat due to move, if any. In setup, bots flip first."""
+        if self.game is None or self.screen is not Screen.TABLE:
+            return None
+        for seat in engine.players_to_act(self.game.state):
+            if seat in self.bots:
+                return seat
+        return None
+
+    # --- a bot's move -------------------------------------------------------------
+
+    def bot_step(self) -> bool:
+        """Let the bot on turn take one engine step; False if no bot is due."""
+        seat = self.bot_to_act()
+        if seat is None or self.game is None:
+            return False
+        decision = ask(self.bots[seat], self.game.view(seat), self.rng)
+        self._play(seat, decision.action, decision.reason)
+        return True
+
+    # --- a human's intents --------------------------------------------------------
+
+    def take_discard(self) -> None:
+        self._human(TakeDiscard())
+
+    def draw(self) -> None:
+        self._human(Draw())
+
+    def choose_discard_mode(self, on: bool = True) -> None:
+        """After drawing: "discard and turn over" (then click a face-down card)."""
+        if on and not self._human_may(Flip):
+            raise IllegalActionError("there is no drawn card to discard")
+        self.discard_mode = on
+
+    def put_back(self) -> None:
+        """Return the discard pile's card; the turn starts over."""
+        if self.game is None or not self.game.can_put_back():
+            raise IllegalActionError("there is no card taken from the discard pile to put back")
+        self.game.put_back()
+        self.last_turn = []
+        self.hint = None
+        self._save()
+
+    def click_card(self, seat: int, position: int) -> None:
+        """A card was clicked: a setup flip, a swap, or (in discard mode) a flip."""
+        if self.game is None:
+            raise IllegalActionError("no game is being played")
+        state = self.game.state
+        if state.phase is Phase.SETUP or (state.phase is Phase.PLACE_DRAWN and self.discard_mode):
+            self._human(Flip(position), seat=seat)
+        else:
+            self._human(Swap(position), seat=seat)
+
+    def ask_hint(self) -> Decision:
+        """What the hint bot would do now for the human on turn, and why."""
+        seat = self.human_to_act()
+        if seat is None or self.game is None:
+            raise IllegalActionError("there is no human move to give a hint for")
+        self.hint = ask(make_bot(HINT_BOT), self.game.view(seat), random.Random(0))
+        return self.hint
+
+    def targets(self, seat: int) -> dict[int, str]:
+        """The positions of ``seat``'s grid that respond to a click now: "swap" or "flip"."""
+        if self.game is None or self.human_to_act() is None:
+            return {}
+        state = self.game.state
+        if state.phase is not Phase.SETUP and seat != state.to_move:
+            return {}
+        legal = engine.legal_actions(state, seat)
+        if state.phase is Phase.SETUP or (state.phase is Phase.PLACE_DRAWN and self.discard_mode):
+            return {a.position: "flip" for a in legal if isinstance(a, Flip)}
+        return {a.position: "swap" for a in legal if isinstance(a, Swap)}
+
+    def _human_may(self, kind: type) -> bool:
+        seat = self.human_to_act()
+        if seat is None or self.game is None:
+            return False
+        return any(isinstance(a, kind) for a in self.game.legal_actions(seat))
+
+    def _human(self, action: PlayerAction, *, seat: int | None = None) -> None:
+        acting = self.human_to_act() if seat is None else seat
+        if acting is None or acting in self.bots:
+            raise IllegalActionError("it is not a person's move")
+        self._play(acting, action, "")
+
+    # --- rounds -------------------------------------------------------------------
+
+    def next_round(self) -> None:
+        if self.game is None or self.screen is not Screen.ROUND_END:
+            raise IllegalActionError("the round is not over")
+        self._note(self.game.next_round(), None)
+        self.screen = Screen.TABLE
+        self._save()
+
+    # --- records ------------------------------------------------------------------
+
+    def export_record(self) -> str:
+        if self.game is None:
+            raise IllegalActionError("there is no game to export")
+        return json.dumps(record.to_json(self.game.record()), indent=1)
+
+    def import_record(self, text: str) -> None:
+        """Continue the game in a record file; an invalid one sets an error notice."""
+        try:
+            game_record = record.loads(text)
+            record.replay(game_record)
+        except SkyjoError as exc:
+            self.notice = Notice("import.invalid", {"reason": str(exc)}, error=True)
+            return
+        seats = tuple(
+            Seat(str(p["name"]), p["kind"] if p.get("kind") in BOT_LEVELS else HUMAN)
+            for p in game_record.players
+        )
+        game = Game.from_record(
+            game_record, seed=self.rng.randrange(2**32), pause_between_rounds=True
+        )
+        self.tiebreak_of = ()
+        self.setup = Setup(seats, game_record.rules, self.setup.speed)
+        self._seat(game)
+        self.log = []
+        self.notice = Notice("import.done", {})
+        self.screen = self._screen_for_state()
+        self._save()
+
+    # --- the engine step, the log and the save ---------------------------------
+
+    def _play(self, seat: int, action: PlayerAction, reason: str) -> None:
+        assert self.game is not None
+        phase = self.game.state.phase
+        source = {Phase.PLACE_DISCARD: "discard", Phase.PLACE_DRAWN: "draw"}.get(phase)
+        events = self.game.play(action, player=seat)
+        self.discard_mode = False
+        self.hint = None
+        self._note(events, source, reason)
+        self.screen = self._screen_for_state()
+        self._save()
+
+    def _screen_for_state(self) -> Screen:
+        assert self.game is not None
+        phase = self.game.state.phase
+        if phase is Phase.GAME_OVER:
+            return Screen.GAME_END
+        if phase is Phase.DEAL and self.game.state.results:
+            if self.tiebreak_of:
+                return Screen.GAME_END
+            return Screen.ROUND_END
+        return Screen.TABLE
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _note(self, events: tuple[Event, ...], source: str | None, reason: str = "") -> None:
+        """Turn engine events into log lines; a whole turn becomes one sentence.
+
+        ``source`` is the pile the acting player took from when this step placed a
+        card ("discard" or "draw"), since the take was a step of its own."""
+        lines: list[Line] = []
+        discarded: int | None = None
+        for event in events:
+            match event:
+                case RoundDealt(n, _):
+                    lines.append(Line("event.dealt", {"n": n}))
+                case CardSwapped(p, _, card_in, card_out, was_up):
+                    key = f"event.{source or 'discard'}_swap_{'up' if was_up else 'down'}"
+                    fields = {
+                        "name": self._name(p),
+                        "card": card_text(card_in),
+                        "old": card_text(card_out),
+                    }
+                    lines.append(Line(key, fields, reason))
+                case CardDiscarded(_, value):
+                    discarded = value
+                case CardFlipped(p, _, value) if discarded is not None:
+                    fields = {
+                        "name": self._name(p),
+                        "card": card_text(discarded),
+                        "flipped": card_text(value),
+                    }
+                    lines.append(Line("event.draw_flip", fields, reason))
+                case CardFlipped(p, _, value):
+                    lines.append(
+                        Line(
+                            "event.setup_flip",
+                            {"name": self._name(p), "card": card_text(value)},
+                            reason,
+                        )
+                    )
+                case ColumnRemoved(p, _, value):
+                    lines.append(
+                        Line("event.column", {"name": self._name(p), "card": card_text(value)})
+                    )
+                case PilesReshuffled():
+                    lines.append(Line("event.reshuffle", {}))
+                case SetupDone(starter):
+                    lines.append(Line("event.starts", {"name": self._name(starter)}))
+                case RoundEnding(p):
+                    lines.append(Line("event.round_ending", {"name": self._name(p)}))
+                case RoundScored():
+                    lines.append(Line("event.reveal", {}))
+                case _:
+                    pass  # a take is told with the placement; reveals with the round's end
+        self.log.extend(lines)
+        if lines:
+            self.last_turn = lines
+
+    def _save(self) -> None:
+        if self.game is None:
+            return
+        data = {
+            "app": SAVE_VERSION,
+            "setup": self.setup.to_json(),
+            "record": record.to_json(self.game.record()),
+            "log": [[line.key, line.fields, line.reason] for line in self.log[-200:]],
+            "tiebreak_of": list(self.tiebreak_of),
+        }
+        self.storage.set(SAVE_KEY, json.dumps(data))

@@ -1,0 +1,411 @@
+"""From the app to what the page shows: pure functions returning view models.
+
+Nothing here touches the DOM, so every label, colour band, legal target and
+sentence is tested on CPython; ``dom`` only turns these models into HTML. The
+engine stays the one source of truth: these models are painted from it and never
+read back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skyjo import scoring
+from skyjo.cards import COLUMNS, GRID_SIZE
+from skyjo.rules import TARGET_PRESETS, ColumnRule
+from skyjo.state import Grid, Phase, RoundResult, State
+from skyjo.ui.app import App, Line, Screen
+from skyjo.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
+from skyjo.ui.setup import KINDS, SPEEDS
+
+
+def band(value: int) -> str:
+    """The colour band of a card value, like the real deck: dark blue −2/−1, light
+    blue 0, green 1-4, yellow 5-8, red 9-12."""
+    if value < 0:
+        return "neg"
+    if value == 0:
+        return "zero"
+    if value <= 4:
+        return "low"
+    if value <= 8:
+        return "mid"
+    return "high"
+
+
+@dataclass(frozen=True, slots=True)
+class CardModel:
+    """One slot of a grid. ``state`` is "up", "down" or "removed"; ``action`` is
+    "swap" or "flip" when a click on it is a legal move now."""
+
+    seat: int
+    position: int
+    state: str
+    text: str
+    band: str
+    label: str
+    action: str | None = None
+    action_label: str = ""
+    hinted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatModel:
+    seat: int
+    name: str
+    kind: str
+    active: bool
+    finisher: bool
+    visible_text: str
+    total_text: str
+    grid_label: str
+    cards: tuple[CardModel, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableModel:
+    round_text: str
+    turn_text: str
+    is_human_turn: bool
+    prompt: str
+    banner: str
+    seats: tuple[SeatModel, ...]
+    draw_label: str
+    draw_count: int
+    can_draw: bool
+    discard: CardModel | None
+    discard_label: str
+    can_take_discard: bool
+    held: CardModel | None
+    held_label: str
+    can_discard_mode: bool
+    discard_mode: bool
+    put_back_label: str
+    hint: str
+    can_hint: bool
+    log: tuple[str, ...]
+    announcement: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    name: str
+    raw: int
+    points: int
+    total: int
+    finisher: bool
+    doubled: bool
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EndModel:
+    """The round-end or game-end screen."""
+
+    heading: str
+    reason: str
+    rows: tuple[ResultRow, ...]
+    seats: tuple[SeatModel, ...]
+    sheet_names: tuple[str, ...]
+    sheet_rounds: tuple[tuple[str, tuple[int, ...]], ...]
+    sheet_totals: tuple[int, ...]
+    game_over: bool
+    winners_text: str
+    can_tiebreak: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str
+    label: str
+    selected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetupSeatModel:
+    index: int
+    name: str
+    kinds: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupModel:
+    seats: tuple[SetupSeatModel, ...]
+    targets: tuple[Choice, ...]
+    custom_target: str
+    column_rules: tuple[Choice, ...]
+    double_on_tie: bool
+    double_nonpositive: bool
+    speeds: tuple[Choice, ...]
+    error: str
+    can_add: bool
+    can_remove: bool
+
+
+def translate_line(t: Translator, line: Line) -> str:
+    text = t.t(line.key, **line.fields)
+    return f"{text} ({line.reason})" if line.reason else text
+
+
+def languages(current: str) -> tuple[Choice, ...]:
+    return tuple(Choice(code, LANGUAGE_NAMES[code], code == current) for code in LANGUAGES)
+
+
+# --- the table ----------------------------------------------------------------------
+
+
+def card_model(
+    t: Translator,
+    grid: Grid,
+    seat: int,
+    position: int,
+    action: str | None = None,
+    hinted: bool = False,
+) -> CardModel:
+    row, column = position // COLUMNS + 1, position % COLUMNS + 1
+    if grid.removed[position]:
+        return CardModel(
+            seat, position, "removed", "", "", t.t("card.removed", row=row, column=column)
+        )
+    if not grid.face_up[position]:
+        label = t.t("card.down", row=row, column=column)
+        state, text, colour = "down", "", ""
+    else:
+        value = grid.values[position]
+        label = t.t("card.up", row=row, column=column, card=card_text(value))
+        state, text, colour = "up", card_text(value), band(value)
+    action_label = t.t(f"action.{action}") if action else ""
+    return CardModel(seat, position, state, text, colour, label, action, action_label, hinted)
+
+
+def pile_card(value: int, label: str) -> CardModel:
+    return CardModel(-1, -1, "up", card_text(value), band(value), label)
+
+
+def seat_models(
+    app: App, t: Translator, state: State, *, reveal: bool = False
+) -> tuple[SeatModel, ...]:
+    hinted = _hinted_position(app)
+    acting = app.human_to_act()
+    models = []
+    for p, grid in enumerate(state.grids):
+        targets = {} if reveal else app.targets(p)
+        cards = tuple(
+            card_model(t, grid, p, q, targets.get(q), hinted == (p, q)) for q in range(GRID_SIZE)
+        )
+        name = app.seats[p].name
+        active = (p == state.to_move and state.phase is not Phase.SETUP) or (
+            state.phase is Phase.SETUP and p == acting
+        )
+        models.append(
+            SeatModel(
+                seat=p,
+                name=name,
+                kind=app.seats[p].kind,
+                active=active and not reveal,
+                finisher=state.finisher == p,
+                visible_text=t.t("table.visible", sum=card_text(grid.visible_sum())),
+                total_text=t.t("table.total", total=card_text(state.totals[p])),
+                grid_label=t.t("table.grid", name=name),
+                cards=cards,
+            )
+        )
+    return tuple(models)
+
+
+def _hinted_position(app: App) -> tuple[int, int] | None:
+    seat = app.human_to_act()
+    if app.hint is None or seat is None:
+        return None
+    position = getattr(app.hint.action, "position", None)
+    return (seat, position) if isinstance(position, int) else None
+
+
+def table(app: App) -> TableModel:
+    assert app.game is not None
+    t = Translator(app.language)
+    state = app.game.state
+    human = app.human_to_act()
+    phase = state.phase
+    mover = human if phase is Phase.SETUP else state.to_move
+    mover_name = app.seats[mover].name if mover is not None else ""
+    if human is not None:
+        turn_text = t.t("table.you_turn", name=app.seats[human].name)
+    elif mover is not None or app.bot_to_act() is not None:
+        bot = app.bot_to_act()
+        turn_text = t.t(
+            "table.bot_turn", name=app.seats[bot if bot is not None else mover or 0].name
+        )
+    else:
+        turn_text = ""
+    top = state.discard_top
+    prompt = ""
+    if human is not None:
+        if phase is Phase.SETUP:
+            prompt = t.t("prompt.setup", name=mover_name, left=2 - state.setup_flips[human])
+        elif phase is Phase.TURN:
+            prompt = t.t("prompt.turn", card=card_text(top) if top is not None else "")
+        elif phase is Phase.PLACE_DISCARD:
+            prompt = t.t("prompt.place_discard", card=card_text(state.held or 0))
+        elif phase is Phase.PLACE_DRAWN:
+            prompt = (
+                t.t("prompt.flip")
+                if app.discard_mode
+                else t.t("prompt.place_drawn", card=card_text(state.held or 0))
+            )
+    banner = ""
+    if state.finisher is not None and phase not in (Phase.DEAL, Phase.GAME_OVER):
+        banner = t.t("table.last_turns", name=app.seats[state.finisher].name)
+    held = None
+    held_label = ""
+    if state.held is not None and state.to_move is not None:
+        holder = app.seats[state.to_move].name
+        held_label = t.t("table.held", name=holder, card=card_text(state.held))
+        held = pile_card(state.held, held_label)
+    turn_phase = phase is Phase.TURN and human is not None
+    can_put_back = human is not None and app.game.can_put_back()
+    return TableModel(
+        round_text=t.t("table.round", n=state.round_number),
+        turn_text=turn_text,
+        is_human_turn=human is not None,
+        prompt=prompt,
+        banner=banner,
+        seats=seat_models(app, t, state),
+        draw_label=t.t("table.draw_pile", count=len(state.draw_pile)),
+        draw_count=len(state.draw_pile),
+        can_draw=turn_phase and bool(state.draw_pile),
+        discard=pile_card(top, t.t("table.discard_pile", card=card_text(top)))
+        if top is not None
+        else None,
+        discard_label=t.t("table.discard_pile", card=card_text(top))
+        if top is not None
+        else t.t("table.discard_empty"),
+        can_take_discard=turn_phase and top is not None,
+        held=held,
+        held_label=held_label,
+        can_discard_mode=human is not None and phase is Phase.PLACE_DRAWN and not app.discard_mode,
+        discard_mode=app.discard_mode,
+        put_back_label=t.t("button.put_back", card=card_text(state.held or 0))
+        if can_put_back
+        else "",
+        hint=t.t("hint.text", reason=app.hint.reason) if app.hint is not None else "",
+        can_hint=human is not None and phase is not Phase.SETUP,
+        log=tuple(translate_line(t, line) for line in app.log[-60:]),
+        announcement=" ".join(translate_line(t, line) for line in app.last_turn),
+    )
+
+
+# --- round end and game end ------------------------------------------------------
+
+
+def reason_text(
+    t: Translator, names: tuple[str, ...], result: RoundResult, rules_state: State
+) -> str:
+    """The doubling verdict in words: "Mia ended the round with 14, but Lena has 9, ..."."""
+    verdict = scoring.judge_finisher(result.raw, result.finisher, rules_state.rules)
+    finisher = result.finisher
+    rival = verdict.rivals[0] if verdict.rivals else None
+    fields: dict[str, object] = {
+        "name": names[finisher],
+        "raw": card_text(result.raw[finisher]),
+        "points": card_text(result.points[finisher]),
+    }
+    if rival is not None:
+        lowest = min(verdict.rivals, key=lambda p: result.raw[p])
+        fields["rival"] = t.names_list(
+            [names[p] for p in verdict.rivals if result.raw[p] == result.raw[lowest]]
+        )
+        fields["rival_raw"] = card_text(result.raw[lowest])
+    return t.t(f"reason.{verdict.reason.value}", **fields)
+
+
+def end(app: App) -> EndModel:
+    assert app.game is not None
+    t = Translator(app.language)
+    state = app.game.state
+    names = tuple(s.name for s in app.seats)
+    result = state.results[-1]
+    over = state.phase is Phase.GAME_OVER or bool(app.tiebreak_of)
+    winners = (
+        state.winners
+        if state.phase is Phase.GAME_OVER
+        else (scoring.winners(result.points) if app.tiebreak_of else ())
+    )
+    rows = tuple(
+        ResultRow(
+            name=names[p],
+            raw=result.raw[p],
+            points=result.points[p],
+            total=state.totals[p],
+            finisher=p == result.finisher,
+            doubled=p == result.finisher and result.doubled,
+            winner=p in winners,
+        )
+        for p in range(state.num_players)
+    )
+    winners_text = ""
+    if over and winners:
+        best = state.totals[winners[0]] if not app.tiebreak_of else result.points[winners[0]]
+        if len(winners) == 1:
+            winners_text = t.t("end.winner", name=names[winners[0]], total=card_text(best))
+        else:
+            winners_text = t.t(
+                "end.shared", names=t.names_list([names[p] for p in winners]), total=card_text(best)
+            )
+    heading = t.t("end.game_heading") if over else t.t("end.round_heading", n=state.round_number)
+    return EndModel(
+        heading=heading,
+        reason=reason_text(t, names, result, state),
+        rows=rows,
+        seats=seat_models(app, t, state, reveal=True),
+        sheet_names=names,
+        sheet_rounds=tuple(
+            (t.t("end.round_col", n=i + 1), r.points) for i, r in enumerate(state.results)
+        ),
+        sheet_totals=state.totals,
+        game_over=over,
+        winners_text=winners_text,
+        can_tiebreak=over and len(winners) > 1,
+    )
+
+
+# --- setup -------------------------------------------------------------------------
+
+
+def setup(app: App) -> SetupModel:
+    t = Translator(app.language)
+    s = app.setup
+    seats = tuple(
+        SetupSeatModel(
+            index=i,
+            name=seat.name,
+            kinds=tuple(Choice(k, t.t(f"kind.{k}"), k == seat.kind) for k in KINDS),
+        )
+        for i, seat in enumerate(s.seats)
+    )
+    target = s.rules.target
+    error = ""
+    if app.setup_error is not None:
+        error = t.t(app.setup_error.key, **app.setup_error.fields)
+    return SetupModel(
+        seats=seats,
+        targets=(
+            *tuple(Choice(str(v), str(v), v == target) for v in TARGET_PRESETS),
+            Choice("custom", t.t("rule.target.custom"), target not in TARGET_PRESETS),
+        ),
+        custom_target="" if target in TARGET_PRESETS else str(target),
+        column_rules=tuple(
+            Choice(c.value, t.t(f"rule.column_rule.{c.value}"), c is s.rules.column_rule)
+            for c in ColumnRule
+        ),
+        double_on_tie=s.rules.double_on_tie,
+        double_nonpositive=s.rules.double_nonpositive,
+        speeds=tuple(Choice(v, t.t(f"speed.{v}"), v == s.speed) for v in SPEEDS),
+        error=error,
+        can_add=len(s.seats) < 8,
+        can_remove=len(s.seats) > 2,
+    )
+
+
+def screen(app: App) -> Screen:
+    return app.screen

@@ -1,0 +1,196 @@
+"""The table's controller on CPython: whole games, saves, resume, errors."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from skyjo import record
+from skyjo.errors import IllegalActionError
+from skyjo.state import Phase
+from skyjo.ui.app import CORRUPT_KEY, SAVE_KEY, App, MemoryStorage, Screen
+from skyjo.ui.setup import Seat, Setup
+
+
+def human_move(app: App, rng: random.Random) -> None:
+    """Play one legal step for the human on turn, the way a person clicks."""
+    assert app.game is not None
+    seat = app.human_to_act()
+    assert seat is not None
+    phase = app.game.state.phase
+    if phase is Phase.TURN:
+        rng.choice([app.take_discard, app.draw])()
+    elif phase is Phase.PLACE_DRAWN and rng.random() < 0.4:
+        app.choose_discard_mode()
+        targets = app.targets(seat)
+        assert set(targets.values()) == {"flip"}
+        app.click_card(seat, rng.choice(sorted(targets)))
+    else:
+        targets = app.targets(seat)
+        assert targets
+        app.click_card(seat, rng.choice(sorted(targets)))
+
+
+def play_until(app: App, screens: set[Screen], rng: random.Random, limit: int = 5000) -> None:
+    for _ in range(limit):
+        if app.screen in screens:
+            return
+        if app.screen is Screen.ROUND_END:
+            app.next_round()
+        elif not app.bot_step():
+            human_move(app, rng)
+    raise AssertionError(f"no {screens} after {limit} steps")
+
+
+def test_quick_game_is_you_against_three_bots() -> None:
+    app = App(MemoryStorage(), seed=1)
+    app.quick_game()
+    assert app.screen is Screen.TABLE
+    assert [s.is_bot for s in app.seats] == [False, True, True, True]
+    assert app.game is not None and app.game.state.phase is Phase.SETUP
+
+
+def test_a_whole_game_against_bots_ends_with_the_engines_totals() -> None:
+    app = App(MemoryStorage(), seed=2)
+    app.start(Setup((Seat("Ann"), Seat("B1", "easy"), Seat("B2", "medium")), speed="instant"))
+    play_until(app, {Screen.GAME_END}, random.Random(3))
+    assert app.game is not None and app.game.state.is_terminal
+    replayed = record.replay(app.game.record())
+    assert replayed.totals == app.game.state.totals
+    assert any(line.key == "event.reveal" for line in app.log)
+
+
+def test_two_humans_share_a_device() -> None:
+    app = App(MemoryStorage(), seed=4)
+    app.start(Setup((Seat("Anna"), Seat("Ben"))))
+    assert app.bot_step() is False
+    play_until(app, {Screen.ROUND_END, Screen.GAME_END}, random.Random(5))
+    assert app.game is not None and len(app.game.state.results) == 1
+
+
+def test_only_the_human_on_turn_may_act() -> None:
+    app = App(MemoryStorage(), seed=6)
+    app.start(Setup((Seat("Anna"), Seat("Ben"))))
+    rng = random.Random(1)
+    while app.game is not None and app.game.state.phase is Phase.SETUP:
+        human_move(app, rng)
+    assert app.game is not None
+    other = 1 - (app.game.state.to_move or 0)
+    app.take_discard()
+    with pytest.raises(IllegalActionError):
+        app.click_card(other, 0)
+    assert app.targets(other) == {}
+
+
+def test_the_game_is_saved_after_every_action_and_resumes_mid_turn() -> None:
+    storage = MemoryStorage()
+    app = App(storage, seed=7)
+    app.start(Setup((Seat("Anna"), Seat("Bot", "medium"))))
+    rng = random.Random(2)
+    play_until(app, {Screen.TABLE}, rng)
+    while app.game is not None and (
+        app.human_to_act() is None or app.game.state.phase is not Phase.TURN
+    ):
+        if not app.bot_step():
+            human_move(app, rng)
+    app.draw()
+    assert app.game is not None
+    saved_state = app.game.state
+    again = App(storage, seed=99)
+    offered = again.screen
+    again.resume()
+    assert (offered, again.screen) == (Screen.RESUME, Screen.TABLE)
+    assert again.game is not None and again.game.state == saved_state
+    assert [line.key for line in again.log] == [line.key for line in app.log]
+
+
+def test_a_corrupt_save_is_reported_and_kept_aside() -> None:
+    storage = MemoryStorage()
+    storage.set(SAVE_KEY, '{"app": 1, "setup": {"seats": []}, "record": 5}')
+    app = App(storage)
+    assert app.screen is Screen.SETUP
+    assert app.notice is not None and app.notice.key == "save.corrupt" and app.notice.error
+    assert storage.get(CORRUPT_KEY) == '{"app": 1, "setup": {"seats": []}, "record": 5}'
+    assert storage.get(SAVE_KEY) is None
+
+
+def test_a_save_with_an_illegal_move_is_corrupt_too() -> None:
+    storage = MemoryStorage()
+    app = App(storage, seed=3)
+    app.quick_game()
+    data = json.loads(storage.get(SAVE_KEY) or "")
+    data["record"]["rounds"][0]["moves"] = [{"player": 0, "take": "draw", "swap": 1}]
+    storage.set(SAVE_KEY, json.dumps(data))
+    again = App(storage)
+    assert again.notice is not None and "round 1, move 1" in str(again.notice.fields["reason"])
+
+
+def test_putting_back_the_discard_card() -> None:
+    app = App(MemoryStorage(), seed=8)
+    app.start(Setup((Seat("Anna"), Seat("Ben"))))
+    rng = random.Random(3)
+    while app.game is not None and app.game.state.phase is not Phase.TURN:
+        human_move(app, rng)
+    assert app.game is not None
+    before = app.game.state
+    app.take_discard()
+    app.put_back()
+    assert app.game.state == before
+    app.draw()
+    with pytest.raises(IllegalActionError):
+        app.put_back()
+
+
+def test_a_hint_is_a_legal_move_with_a_reason() -> None:
+    app = App(MemoryStorage(), seed=9)
+    app.start(Setup((Seat("Anna"), Seat("Ben"))))
+    rng = random.Random(4)
+    while app.game is not None and app.game.state.phase is not Phase.TURN:
+        human_move(app, rng)
+    assert app.game is not None
+    hint = app.ask_hint()
+    assert hint.action in app.game.legal_actions()
+    assert hint.reason
+
+
+def test_importing_an_invalid_record_names_where() -> None:
+    app = App(MemoryStorage())
+    app.import_record(
+        '{"format": "skyjo-record", "version": 1, "players": ["a", "b"], '
+        '"rounds": [{"deal": {"grids": [[1]], "discard": 1, "draw": []}}]}'
+    )
+    assert app.notice is not None and app.notice.key == "import.invalid"
+    assert "round 1, move 0" in str(app.notice.fields["reason"])
+    assert app.game is None
+
+
+def test_export_then_import_continues_the_same_game() -> None:
+    app = App(MemoryStorage(), seed=10)
+    app.start(Setup((Seat("Anna"), Seat("Bot", "easy"))))
+    play_until(app, {Screen.ROUND_END, Screen.GAME_END}, random.Random(6))
+    text = app.export_record()
+    other = App(MemoryStorage())
+    other.import_record(text)
+    assert other.game is not None and app.game is not None
+    assert other.game.state == app.game.state
+    assert [s.kind for s in other.seats] == ["human", "easy"]
+
+
+def test_a_bad_setup_is_refused_with_a_reason() -> None:
+    app = App(MemoryStorage())
+    app.start(Setup((Seat("Anna"), Seat("   "))))
+    assert app.setup_error is not None and app.setup_error.key == "setup.error.name"
+    assert app.setup_error.fields == {"n": 2}
+    assert app.game is None
+
+
+def test_the_last_setup_and_language_are_remembered() -> None:
+    storage = MemoryStorage()
+    app = App(storage)
+    app.set_language("nl")
+    app.start(Setup((Seat("Anna"), Seat("Bot", "hard")), speed="fast"))
+    again = App(storage)
+    assert again.language == "nl"
+    assert again.setup.seats == (Seat("Anna"), Seat("Bot", "hard")) and again.setup.speed == "fast"

@@ -1,0 +1,52 @@
+"""The message catalogue: three complete languages with the same fields."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from skyjo.ui.i18n import CATALOGUE, DEFAULT_NAMES, LANGUAGES, Translator, card_text, pick_language
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_has_every_message_with_the_same_fields(language: str) -> None:
+    english, other = CATALOGUE["en"], CATALOGUE[language]
+    assert set(other) == set(english)
+    for key, template in english.items():
+        assert fields(other[key]) == fields(template), key
+        assert other[key].strip(), key
+
+
+def test_translations_are_not_english_copies() -> None:
+    same = [k for k, v in CATALOGUE["de"].items() if v == CATALOGUE["en"][k] and fields(v) != {"n"}]
+    assert len(same) < 10, same  # a few words like "Skyjo" and "Name" are the same
+
+
+def test_browser_languages_pick_the_first_supported() -> None:
+    assert pick_language(["nl-BE", "en-US"]) == "nl"
+    assert pick_language(["fr-FR", "de-AT"]) == "de"
+    assert pick_language(["fr", "es"]) == "en"
+    assert pick_language([]) == "en"
+
+
+def test_negative_cards_use_a_real_minus_sign() -> None:
+    assert card_text(-2) == "−2" and card_text(0) == "0" and card_text(12) == "12"
+
+
+def test_lists_of_names_follow_the_language() -> None:
+    assert Translator("en").names_list(["Anna", "Ben", "Cem"]) == "Anna, Ben and Cem"
+    assert Translator("de").names_list(["Anna", "Ben"]) == "Anna und Ben"
+    assert Translator("nl").names_list(["Anna"]) == "Anna"
+
+
+def test_default_names_fill_eight_seats_in_each_language() -> None:
+    assert all(len(set(DEFAULT_NAMES[lang])) == 8 for lang in LANGUAGES)
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert Translator("xx").t("table.round", n=2) == "Round 2"
