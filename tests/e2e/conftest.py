@@ -128,6 +128,8 @@ class Visit:
     off_origin: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    #: What the engine check showed once ready, before any test interacted with it.
+    first_output: str = ""
 
 
 def open_page(context: BrowserContext, url: str) -> Visit:
@@ -161,5 +163,6 @@ def booted(browser: Browser, site_url: str) -> Iterator[Visit]:
     visit = open_page(context, site_url)
     visit.page.goto(site_url)
     visit.page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    visit.first_output = visit.page.locator("#replay-output").inner_text()
     yield visit
     context.close()
