@@ -281,14 +281,14 @@ def test_legal_actions_are_exact_in_a_game_with_reshuffles() -> None:
 # --- records and replay ---------------------------------------------------------
 
 
-def play_recorded(game: Game, rng: random.Random, moves: int) -> list[State]:
+def play_recorded(game: Game, rng: random.Random, moves: int, *, whole: bool) -> list[State]:
     """Play up to ``moves`` random player actions through ``game`` (setup in random
-    interleaving) and stop at a whole-move boundary; return the state after every
-    completed move."""
+    interleaving), stopping mid-turn unless ``whole``; return the state after
+    every completed move."""
     seen: list[State] = [game.state]
     played = 0
     while not game.state.is_terminal and (
-        played < moves or game.state.phase in (Phase.PLACE_DISCARD, Phase.PLACE_DRAWN)
+        played < moves or (whole and game.state.phase in (Phase.PLACE_DISCARD, Phase.PLACE_DRAWN))
     ):
         seat = rng.choice(engine.players_to_act(game.state))
         game.play(rng.choice(game.legal_actions(seat)), player=seat)
@@ -304,13 +304,16 @@ def is_subsequence(needles: list[State], haystack: list[State]) -> bool:
 
 
 @settings(max_examples=40, deadline=None)
-@given(players_strategy, rules_strategy, seeds, st.integers(min_value=0, max_value=600))
+@given(
+    players_strategy, rules_strategy, seeds, st.integers(min_value=0, max_value=600), st.booleans()
+)
 def test_a_recorded_game_replays_to_the_same_state(
-    num_players: int, rules: Rules, seed: int, moves: int
+    num_players: int, rules: Rules, seed: int, moves: int, whole: bool
 ) -> None:
+    """Also when saved mid-turn: a record keeps a pending take."""
     names = [f"P{i}" for i in range(num_players)]
     game = Game(names, rules, seed=seed)
-    seen = play_recorded(game, random.Random(seed + 1), moves)
+    seen = play_recorded(game, random.Random(seed + 1), moves, whole=whole)
     rec = game.record()
 
     assert record.replay(rec) == game.state
@@ -330,23 +333,21 @@ def test_a_recorded_game_replays_to_the_same_state(
 
 
 @FAST
-@given(players_strategy, rules_strategy, seeds, st.integers(min_value=1, max_value=400))
-def test_a_record_builder_fed_engine_actions_matches_the_game_record(
+@given(players_strategy, rules_strategy, seeds, st.integers(min_value=0, max_value=400))
+def test_a_record_builder_fed_engine_actions_replays_to_the_engine_state(
     num_players: int, rules: Rules, seed: int, cut: int
 ) -> None:
-    """RecordBuilder fed the raw engine actions of a random game (stopped at a
-    whole move) replays to the state the engine reached."""
+    """RecordBuilder fed the raw engine actions of a random game replays to the
+    state the engine reached, wherever the game is cut (mid-turn, before a
+    reshuffle or a deal, at the end)."""
     builder = record.RecordBuilder(rules, [f"P{i}" for i in range(num_players)])
-    last_whole = None
-    for i, t in enumerate(random_game(num_players, rules, seed)):
+    steps = list(random_game(num_players, rules, seed))
+    for i, t in enumerate(steps):
         builder.add(t.seat, t.action)
-        if t.after.phase not in (Phase.PLACE_DISCARD, Phase.PLACE_DRAWN):
-            last_whole = t.after
-            if i >= cut:
-                break
-    assert last_whole is not None
-    assert record.replay(builder.record()) == last_whole
-    assert record.replay(record.loads(record.dumps(builder.record()))) == last_whole
+        if i in (cut, len(steps) - 1):
+            rec = builder.record()
+            assert record.replay(rec) == t.after
+            assert record.replay(record.loads(record.dumps(rec))) == t.after
 
 
 # --- views hide what they must ---------------------------------------------------
