@@ -283,16 +283,24 @@ def test_legal_actions_are_exact_in_a_game_with_reshuffles() -> None:
 
 def play_recorded(game: Game, rng: random.Random, moves: int, *, whole: bool) -> list[State]:
     """Play up to ``moves`` random player actions through ``game`` (setup in random
-    interleaving), stopping mid-turn unless ``whole``; return the state after
-    every completed move."""
+    interleaving, now and then putting a card taken from the discard pile back,
+    dealing paused rounds), stopping mid-turn unless ``whole``; return the state
+    after every completed move."""
     seen: list[State] = [game.state]
     played = 0
     while not game.state.is_terminal and (
         played < moves or (whole and game.state.phase in (Phase.PLACE_DISCARD, Phase.PLACE_DRAWN))
     ):
-        seat = rng.choice(engine.players_to_act(game.state))
-        game.play(rng.choice(game.legal_actions(seat)), player=seat)
         played += 1
+        if game.state.phase is Phase.DEAL:
+            game.next_round()
+        elif game.can_put_back() and rng.random() < 0.3:
+            game.put_back()
+            assert game.state.phase is Phase.TURN
+            continue
+        else:
+            seat = rng.choice(engine.players_to_act(game.state))
+            game.play(rng.choice(game.legal_actions(seat)), player=seat)
         if game.state.phase not in (Phase.PLACE_DISCARD, Phase.PLACE_DRAWN):
             seen.append(game.state)
     return seen
@@ -305,14 +313,20 @@ def is_subsequence(needles: list[State], haystack: list[State]) -> bool:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    players_strategy, rules_strategy, seeds, st.integers(min_value=0, max_value=600), st.booleans()
+    players_strategy,
+    rules_strategy,
+    seeds,
+    st.integers(min_value=0, max_value=600),
+    st.booleans(),
+    st.booleans(),
 )
 def test_a_recorded_game_replays_to_the_same_state(
-    num_players: int, rules: Rules, seed: int, moves: int, whole: bool
+    num_players: int, rules: Rules, seed: int, moves: int, whole: bool, pause: bool
 ) -> None:
-    """Also when saved mid-turn: a record keeps a pending take."""
+    """Also when saved mid-turn (a record keeps a pending take), after a card was
+    put back, and between paused rounds."""
     names = [f"P{i}" for i in range(num_players)]
-    game = Game(names, rules, seed=seed)
+    game = Game(names, rules, seed=seed, pause_between_rounds=pause)
     seen = play_recorded(game, random.Random(seed + 1), moves, whole=whole)
     rec = game.record()
 
@@ -322,7 +336,7 @@ def test_a_recorded_game_replays_to_the_same_state(
     assert record.replay(record.loads(text)) == game.state
     assert json.loads(text) == record.to_json(rec)
     assert record.from_json(json.loads(json.dumps(record.to_json(rec), indent=1))) == rec
-    assert Game.from_record(rec).state == game.state
+    assert Game.from_record(rec, pause_between_rounds=pause).state == game.state
     assert rec.rules == rules
     assert rec.names == tuple(names)
 
