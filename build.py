@@ -170,12 +170,29 @@ def install_node_modules() -> None:
     if result.returncode != 0:
         log = write_log("npm-ci.log", result.stdout)
         raise BuildError(
-            f"npm ci failed ({last_line(result.stdout)}): check that package.json and "
+            f"npm ci failed ({npm_failure_reason(result.stdout)}): check that package.json and "
             f"package-lock.json agree and that the npm registry is reachable; "
             f"full output in {display(log)}"
         )
     if not node_modules_match_lock():
         raise BuildError("npm ci did not install what package-lock.json pins; delete node_modules")
+
+
+def npm_failure_reason(output: str) -> str:
+    """npm's first paragraph of error text, which states the problem; the rest is a
+    usage screen and a pointer to npm's own log."""
+    paragraph: list[str] = []
+    for line in output.splitlines():
+        if not line.startswith("npm error"):
+            continue
+        text = line.removeprefix("npm error").strip()
+        if text.startswith("code "):
+            continue
+        if text:
+            paragraph.append(text)
+        elif paragraph:
+            break
+    return " ".join(paragraph)[:300] if paragraph else last_line(output)
 
 
 def node_modules_match_lock() -> bool:
