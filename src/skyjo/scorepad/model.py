@@ -382,13 +382,13 @@ def _check_game_end(pad: ScorePad) -> None:
     for number in range(1, len(pad.rounds)):
         if scoring.is_game_over(totals(pad, after=number), pad.rules):
             later = (
-                f"round {number + 1}"
+                f"round {number + 1} follows"
                 if number + 1 == len(pad.rounds)
-                else f"rounds {number + 1} to {len(pad.rounds)}"
+                else f"rounds {number + 1} to {len(pad.rounds)} follow"
             )
             raise GameOverError(
                 f"the game would have ended after round {number} "
-                f"({_reached_text(pad, number)}), but {later} follow it; "
+                f"({_reached_text(pad, number)}), but {later} it; "
                 "delete the later rounds first or enter a different sum"
             )
 
