@@ -1,0 +1,341 @@
+"""The page: the only module that imports PyScript.
+
+It paints the models from :mod:`skyjo.ui.present` (as HTML from
+:mod:`skyjo.ui.render`) into ``#app``, listens with one delegated listener per
+event type (the DOM is re-rendered, so per-element bindings would be lost), paces
+the bots with ``asyncio`` so the page stays responsive, and keeps the game in
+``localStorage``. Game state is never read back from the DOM; only what the user
+typed into the setup form is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from skyjo.errors import SkyjoError
+from skyjo.rules import ColumnRule, Rules
+from skyjo.ui import present, render
+from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
+from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
+from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError
+
+
+class LocalStorage:
+    """``window.localStorage`` as a :class:`skyjo.ui.app.Storage`; failures (private
+    mode, quota) are reported once on the console and the game goes on unsaved."""
+
+    def __init__(self) -> None:
+        self.store: Any = window.localStorage
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self.store.getItem(key)
+        except Exception:
+            return None
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.store.setItem(key, value)
+        except Exception as exc:
+            window.console.warn(f"could not save the game: {exc}")
+
+    def remove(self, key: str) -> None:
+        with contextlib.suppress(Exception):
+            self.store.removeItem(key)
+
+
+class Page:
+    """Binds one :class:`App` to the document."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.root: Any = document.getElementById("app")
+        self.live: Any = document.getElementById("live")
+        self.bots_running = False
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._proxies = [
+            create_proxy(self.on_click),
+            create_proxy(self.on_change),
+            create_proxy(self.on_submit),
+            create_proxy(self.on_key),
+            create_proxy(self.on_file),
+        ]
+        click, change, submit, key, file = self._proxies
+        self.root.addEventListener("click", click)
+        document.getElementById("topbar").addEventListener("change", change)
+        self.root.addEventListener("submit", submit)
+        self.root.addEventListener("keydown", key)
+        document.getElementById("import-file").addEventListener("change", file)
+        document.getElementById("topbar").addEventListener("click", click)
+
+    # --- painting -------------------------------------------------------------------
+
+    def render(self) -> None:
+        app = self.app
+        t = Translator(app.language)
+        document.documentElement.lang = app.language
+        focused = document.activeElement.id if document.activeElement else ""
+        self._topbar(t)
+        notice, is_error = self._notice(t)
+        if app.screen is Screen.SETUP:
+            html = render.setup(t, present.setup(app), notice, is_error)
+        elif app.screen is Screen.RESUME:
+            html = render.resume(t, app.game.state.round_number if app.game else 0)
+        elif app.screen is Screen.TABLE:
+            model = present.table(app)
+            html = render.table(t, model)
+            if model.announcement != self.live.textContent:
+                self.live.textContent = model.announcement
+        else:
+            model_end = present.end(app)
+            html = render.end(t, model_end)
+            self.live.textContent = model_end.reason + " " + model_end.winners_text
+        self.root.innerHTML = html
+        self.root.setAttribute("data-screen", app.screen.value)
+        self._restore_focus(focused)
+        self._run_bots_soon()
+
+    def _topbar(self, t: Translator) -> None:
+        bar = document.getElementById("topbar-controls")
+        parts = [render.language_switcher(t, present.languages(self.app.language))]
+        if self.app.game is not None and self.app.screen is not Screen.RESUME:
+            parts.append(render.button(t.t("button.export"), "export"))
+        parts.append(render.button(t.t("button.import"), "import"))
+        if self.app.screen is not Screen.SETUP:
+            parts.append(render.button(t.t("button.new_game"), "new-game"))
+        bar.innerHTML = " ".join(parts)
+
+    def _notice(self, t: Translator) -> tuple[str, bool]:
+        notice = self.app.notice
+        if notice is None:
+            return "", False
+        return t.t(notice.key, **notice.fields), notice.error
+
+    def _restore_focus(self, focused: str) -> None:
+        """Keep the keyboard where it was, or move it to the first legal target."""
+        element = document.getElementById(focused) if focused else None
+        if element is None or element.hasAttribute("disabled"):
+            element = self.root.querySelector(".seat.active .target, .pile.target, button.primary")
+        waiting = self.app.human_to_act() is not None or self.app.screen is not Screen.TABLE
+        if element is not None and waiting:
+            element.focus()
+
+    # --- bots -------------------------------------------------------------------------
+
+    def _run_bots_soon(self) -> None:
+        if not self.bots_running and self.app.bot_to_act() is not None:
+            self.bots_running = True
+            self._keep(asyncio.ensure_future(self._bot_loop()))
+
+    def _keep(self, task: asyncio.Future[None]) -> None:
+        """Hold a reference until the task is done (asyncio keeps only weak ones)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_loop(self) -> None:
+        """One bot step per tick, at the chosen speed, yielding to the browser each time."""
+        try:
+            while self.app.bot_to_act() is not None:
+                await asyncio.sleep(SPEEDS.get(self.app.setup.speed, 700) / 1000)
+                if not self.app.bot_step():
+                    break
+                self.render_quietly()
+        finally:
+            self.bots_running = False
+        self.render()
+
+    def render_quietly(self) -> None:
+        """Repaint without restarting the bot loop (it is the caller)."""
+        running, self.bots_running = self.bots_running, True
+        try:
+            self.render()
+        finally:
+            self.bots_running = running
+
+    # --- events -----------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-intent]")
+        if target is None or target.tagName == "SELECT":
+            return
+        intent = str(target.getAttribute("data-intent"))
+        self.dispatch(intent, target)
+
+    def on_change(self, event: Any) -> None:
+        if event.target.id == "language":
+            self.app.set_language(str(event.target.value))
+            self.render()
+
+    def on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        self.guarded(lambda: self.app.start(self.read_setup()))
+
+    def on_key(self, event: Any) -> None:
+        key = str(event.key)
+        if key == "Escape":
+            if self.app.discard_mode:
+                self.guarded(lambda: self.app.choose_discard_mode(False))
+            elif self.app.game is not None and self.app.game.can_put_back():
+                self.guarded(self.app.put_back)
+            return
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            self._move_focus(event, key)
+
+    def _move_focus(self, event: Any, key: str) -> None:
+        """Arrow keys move between the cards of one grid (3 rows × 4 columns)."""
+        current = document.activeElement
+        if current is None or not str(current.id).startswith("card-"):
+            return
+        _, seat, position = str(current.id).split("-")
+        row, column = divmod(int(position), 4)
+        row += {"ArrowUp": -1, "ArrowDown": 1}.get(key, 0)
+        column += {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
+        if 0 <= row < 3 and 0 <= column < 4:
+            nxt = document.getElementById(f"card-{seat}-{row * 4 + column}")
+            if nxt is not None:
+                event.preventDefault()
+                if not nxt.hasAttribute("tabindex") and nxt.tagName != "BUTTON":
+                    nxt.setAttribute("tabindex", "-1")
+                nxt.focus()
+
+    def on_file(self, event: Any) -> None:
+        files = event.target.files
+        if files.length:
+            self._keep(asyncio.ensure_future(self._import(files.item(0))))
+        event.target.value = ""
+
+    async def _import(self, file: Any) -> None:
+        text = str(await file.text())
+        self.guarded(lambda: self.app.import_record(text))
+
+    def dispatch(self, intent: str, target: Any) -> None:
+        app = self.app
+        actions = {
+            "quick": app.quick_game,
+            "resume": app.resume,
+            "new-game": app.to_setup,
+            "take-discard": app.take_discard,
+            "draw": app.draw,
+            "discard-mode": app.choose_discard_mode,
+            "discard-mode-off": lambda: app.choose_discard_mode(False),
+            "put-back": app.put_back,
+            "hint": app.ask_hint,
+            "next-round": app.next_round,
+            "rematch": app.rematch,
+            "tiebreak": app.start_tiebreak,
+            "export": self.export,
+            "export-corrupt": self.export_corrupt,
+            "import": lambda: document.getElementById("import-file").click(),
+            "seat-add": lambda: self.edit_seats("add", -1),
+            "seat-remove": lambda: self.edit_seats(
+                "remove", int(target.getAttribute("data-index"))
+            ),
+            "seat-up": lambda: self.edit_seats("up", int(target.getAttribute("data-index"))),
+            "card": lambda: app.click_card(
+                int(target.getAttribute("data-seat")), int(target.getAttribute("data-pos"))
+            ),
+        }
+        action = actions.get(intent)
+        if action is not None:
+            self.guarded(action)
+
+    def guarded(self, action: Any) -> None:
+        """Run an intent; a refused one is explained, never a traceback."""
+        self.app.notice = None if self.app.notice and not self.app.notice.error else self.app.notice
+        try:
+            action()
+        except SkyjoError as exc:
+            window.console.warn(str(exc))
+            self.live.textContent = str(exc)
+        self.render()
+
+    # --- the setup form ---------------------------------------------------------------
+
+    def read_setup(self) -> Setup:
+        """What the user typed into the setup form (the only thing read from the DOM)."""
+        form = document.getElementById("setup-form")
+        seats = []
+        for i in range(len(self.app.setup.seats)):
+            name = form.querySelector(f"#name-{i}")
+            kind = form.querySelector(f"#kind-{i}")
+            if name is not None and kind is not None:
+                seats.append(Seat(str(name.value), str(kind.value)))
+        choice = form.querySelector("input[name=target]:checked")
+        target_text = str(choice.value) if choice is not None else "100"
+        if target_text == "custom" or form.querySelector("input[name=custom_target]").value:
+            target_text = str(form.querySelector("input[name=custom_target]").value).strip()
+        try:
+            target = int(target_text)
+            rules = Rules(
+                target=target,
+                column_rule=ColumnRule(
+                    str(form.querySelector("input[name=column_rule]:checked").value)
+                ),
+                double_on_tie=bool(form.querySelector("input[name=double_on_tie]").checked),
+                double_nonpositive=bool(
+                    form.querySelector("input[name=double_nonpositive]").checked
+                ),
+            )
+        except ValueError:
+            raise SetupError("setup.error.target") from None
+        speed = str(form.querySelector("select[name=speed]").value)
+        return Setup(tuple(seats), rules, speed)
+
+    def edit_seats(self, how: str, index: int) -> None:
+        try:
+            setup = self.read_setup()
+        except SetupError:
+            setup = self.app.setup
+        seats = list(setup.seats)
+        if how == "add" and len(seats) < 8:
+            names = [s.name for s in seats]
+            spare = [n for n in DEFAULT_NAMES[self.app.language] if n not in names]
+            seats.append(Seat(spare[0] if spare else f"{len(seats) + 1}", "medium"))
+        elif how == "remove" and len(seats) > 2:
+            seats.pop(index)
+        elif how == "up" and index > 0:
+            seats[index - 1], seats[index] = seats[index], seats[index - 1]
+        self.app.setup = Setup(tuple(seats), setup.rules, setup.speed)
+
+    # --- files ------------------------------------------------------------------------
+
+    def export(self) -> None:
+        self._download("skyjo-game.json", self.app.export_record())
+
+    def export_corrupt(self) -> None:
+        text = self.app.storage.get(CORRUPT_KEY)
+        if text is not None:
+            self._download("skyjo-unreadable-save.json", text)
+
+    def _download(self, filename: str, text: str) -> None:
+        blob = window.Blob.new([text], {"type": "application/json"})
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = filename
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.URL.revokeObjectURL(url)
+
+
+def start() -> Page:
+    """Create the app from this browser's storage and language, and paint it."""
+    storage = LocalStorage()
+    languages = [str(lang) for lang in window.navigator.languages] or [
+        str(window.navigator.language)
+    ]
+    language = storage.get("skyjo.language") or pick_language(languages)
+    app = App(storage, language=language if language in LANGUAGES else "en")
+    page = Page(app)
+    page.render()
+    return page
+
+
+__all__ = ["LocalStorage", "Notice", "Page", "start"]

@@ -1,0 +1,454 @@
+"""View models to HTML text. Pure functions, so escaping and structure are tested
+on CPython; ``dom`` only puts the result into the page.
+
+Elements are built with :func:`h`, which escapes every attribute value; text goes
+through :func:`esc`. So a player named ``<b>Mia</b>`` is shown as typed, never
+interpreted. Clickable things carry a ``data-intent`` attribute that the page's
+single delegated listener dispatches on.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from skyjo.ui.i18n import Translator
+from skyjo.ui.present import (
+    CardModel,
+    Choice,
+    EndModel,
+    SeatModel,
+    SetupModel,
+    TableModel,
+)
+
+VOID = frozenset({"input", "br"})
+
+
+def esc(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def h(tag: str, *children: str, **attrs: object) -> str:
+    """An element. Attribute names: ``class_`` -> ``class``, ``data_seat`` ->
+    ``data-seat``; True means a bare attribute, None or False leaves it out.
+    Children are HTML already (escape text with :func:`esc`)."""
+    parts = [tag]
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(name if value is True else f'{name}="{esc(value)}"')
+    opening = f"<{' '.join(parts)}>"
+    return opening if tag in VOID else f"{opening}{''.join(children)}</{tag}>"
+
+
+def button(
+    label: str, intent: str, *, primary: bool = False, class_: str | None = None, **attrs: object
+) -> str:
+    classes = " ".join(c for c in ("primary" if primary else "", class_ or "") if c) or None
+    return h("button", esc(label), type="button", class_=classes, data_intent=intent, **attrs)
+
+
+def options(choices: tuple[Choice, ...]) -> str:
+    return "".join(h("option", esc(c.label), value=c.value, selected=c.selected) for c in choices)
+
+
+def language_switcher(t: Translator, choices: tuple[Choice, ...]) -> str:
+    select = h("select", options(choices), id="language", data_intent="language")
+    return h("label", esc(t.t("lang.label")) + " " + select, class_="lang")
+
+
+# --- setup -------------------------------------------------------------------------
+
+
+def setup(t: Translator, model: SetupModel, notice: str, notice_is_error: bool) -> str:
+    note = ""
+    if notice:
+        extra = button(t.t("button.export_corrupt"), "export-corrupt") if notice_is_error else ""
+        note = h(
+            "p",
+            esc(notice) + " " + extra,
+            class_="notice error" if notice_is_error else "notice",
+            role="alert" if notice_is_error else "status",
+        )
+    form = h(
+        "form",
+        h(
+            "fieldset",
+            h("legend", esc(t.t("setup.players"))),
+            _seat_rows(t, model),
+            button(t.t("setup.add"), "seat-add") if model.can_add else "",
+        ),
+        h("fieldset", h("legend", esc(t.t("setup.rules"))), _rules(t, model)),
+        h(
+            "label",
+            esc(t.t("setup.speed")) + " " + h("select", options(model.speeds), name="speed"),
+        ),
+        h("p", esc(model.error), class_="form-error", role="alert") if model.error else "",
+        h("p", h("button", esc(t.t("setup.start")), type="submit", class_="primary")),
+        id="setup-form",
+    )
+    return h(
+        "section",
+        note,
+        h("h2", esc(t.t("setup.heading")), id="setup-title"),
+        h("p", button(t.t("setup.quick"), "quick", primary=True)),
+        form,
+        class_="setup",
+        aria_labelledby="setup-title",
+    )
+
+
+def _seat_rows(t: Translator, model: SetupModel) -> str:
+    rows = []
+    for seat in model.seats:
+        i = seat.index
+        name = h(
+            "input",
+            name=f"name-{i}",
+            id=f"name-{i}",
+            value=seat.name,
+            maxlength=24,
+            autocomplete="off",
+        )
+        kind = h("select", options(seat.kinds), name=f"kind-{i}", id=f"kind-{i}")
+        up = (
+            button(
+                "↑",
+                "seat-up",
+                data_index=i,
+                class_="small",
+                aria_label=t.t("setup.up", name=seat.name),
+            )
+            if i > 0
+            else ""
+        )
+        remove = (
+            button(
+                "×",
+                "seat-remove",
+                data_index=i,
+                class_="small",
+                aria_label=t.t("setup.remove", name=seat.name),
+            )
+            if model.can_remove
+            else ""
+        )
+        rows.append(
+            h(
+                "li",
+                h("span", esc(t.t("setup.seat", n=i + 1)), class_="seat-no"),
+                h("label", esc(t.t("setup.name")) + " " + name),
+                h("label", esc(t.t("setup.kind")) + " " + kind),
+                up,
+                remove,
+                class_="seat-row",
+            )
+        )
+    return h("ol", *rows, class_="seats")
+
+
+def _rules(t: Translator, model: SetupModel) -> str:
+    def radio(name: str, choice: Choice) -> str:
+        box = h("input", type="radio", name=name, value=choice.value, checked=choice.selected)
+        return h("label", box + " " + esc(choice.label), class_="choice")
+
+    def checkbox(name: str, checked: bool) -> str:
+        box = h("input", type="checkbox", name=name, checked=checked)
+        return h("label", box + " " + esc(t.t(f"rule.{name}")), class_="choice") + h(
+            "p", esc(t.t(f"rule.{name}.help")), class_="help"
+        )
+
+    custom = h(
+        "input",
+        name="custom_target",
+        inputmode="numeric",
+        size=5,
+        value=model.custom_target,
+        aria_label=t.t("rule.target.custom"),
+    )
+    target = h(
+        "fieldset",
+        h("legend", esc(t.t("rule.target"))),
+        *(radio("target", c) for c in model.targets),
+        " ",
+        custom,
+        h("p", esc(t.t("rule.target.help")), class_="help"),
+        class_="rule",
+    )
+    columns = h(
+        "fieldset",
+        h("legend", esc(t.t("rule.column_rule"))),
+        *(radio("column_rule", c) for c in model.column_rules),
+        h("p", esc(t.t("rule.column_rule.help")), class_="help"),
+        class_="rule",
+    )
+    return (
+        target
+        + columns
+        + checkbox("double_on_tie", model.double_on_tie)
+        + checkbox("double_nonpositive", model.double_nonpositive)
+    )
+
+
+def resume(t: Translator, round_number: int) -> str:
+    return h(
+        "section",
+        h("h2", esc(t.t("save.resume_heading")), id="resume-title"),
+        h("p", esc(t.t("save.resume_text", n=round_number))),
+        h(
+            "p",
+            button(t.t("button.resume"), "resume", primary=True),
+            " ",
+            button(t.t("button.discard_save"), "new-game"),
+        ),
+        class_="resume",
+        aria_labelledby="resume-title",
+    )
+
+
+# --- the table ---------------------------------------------------------------------
+
+
+def card(model: CardModel) -> str:
+    """One slot: a button when clicking it is a legal move now, else a plain cell."""
+    classes = f"card {model.state}" + (f" band-{model.band}" if model.band else "")
+    classes += " hinted" if model.hinted else ""
+    face = h("span", esc(model.text), class_="value") if model.text else ""
+    ident = f"card-{model.seat}-{model.position}"
+    if model.action:
+        return h(
+            "button",
+            face,
+            type="button",
+            id=ident,
+            class_=classes + " target",
+            data_intent="card",
+            data_seat=model.seat,
+            data_pos=model.position,
+            data_action=model.action,
+            aria_label=f"{model.label}, {model.action_label}",
+        )
+    return h("div", face, id=ident, class_=classes, role="img", aria_label=model.label)
+
+
+def seat(model: SeatModel, *, compact: bool) -> str:
+    classes = "seat" + (" active" if model.active else "") + (" compact" if compact else "")
+    classes += " finisher" if model.finisher else ""
+    heading = h(
+        "h3",
+        h("span", esc(model.name), class_="name"),
+        " ",
+        h("span", esc(f"{model.visible_text} · {model.total_text}"), class_="sums"),
+        class_="seat-name",
+    )
+    grid = h(
+        "div",
+        *(card(c) for c in model.cards),
+        class_="grid",
+        role="group",
+        aria_label=model.grid_label,
+    )
+    return h(
+        "section", heading, grid, class_=classes, data_seat=model.seat, aria_label=model.grid_label
+    )
+
+
+def _piles(model: TableModel) -> str:
+    count = h("span", str(model.draw_count), class_="count")
+    if model.can_draw:
+        draw = h(
+            "button",
+            count,
+            type="button",
+            id="draw-pile",
+            class_="pile draw target",
+            data_intent="draw",
+            aria_label=model.draw_label,
+        )
+    else:
+        draw = h(
+            "div",
+            count,
+            id="draw-pile",
+            class_="pile draw",
+            role="img",
+            aria_label=model.draw_label,
+        )
+    if model.discard is None:
+        discard = h(
+            "div",
+            id="discard-pile",
+            class_="pile empty",
+            role="img",
+            aria_label=model.discard_label,
+        )
+    else:
+        face = h("span", esc(model.discard.text), class_="value")
+        classes = f"pile card up band-{model.discard.band}"
+        if model.can_take_discard:
+            discard = h(
+                "button",
+                face,
+                type="button",
+                id="discard-pile",
+                class_=classes + " target",
+                data_intent="take-discard",
+                aria_label=model.discard_label,
+            )
+        else:
+            discard = h(
+                "div",
+                face,
+                id="discard-pile",
+                class_=classes,
+                role="img",
+                aria_label=model.discard_label,
+            )
+    held = ""
+    if model.held is not None:
+        held = h(
+            "div",
+            h(
+                "div",
+                h("span", esc(model.held.text), class_="value"),
+                id="held-card",
+                class_=f"card up band-{model.held.band}",
+                role="img",
+                aria_label=model.held_label,
+            ),
+            h("span", esc(model.held_label), class_="held-label"),
+            class_="held",
+        )
+    return h("div", draw, discard, held, class_="piles")
+
+
+def table(t: Translator, model: TableModel) -> str:
+    buttons = []
+    if model.can_discard_mode:
+        buttons.append(button(t.t("button.discard_and_flip"), "discard-mode"))
+    if model.discard_mode:
+        buttons.append(button(t.t("button.back"), "discard-mode-off"))
+    if model.put_back_label:
+        buttons.append(button(model.put_back_label, "put-back"))
+    if model.can_hint:
+        buttons.append(button(t.t("button.hint"), "hint"))
+    active = [s for s in model.seats if s.active]
+    focus = active[0].seat if active else -1
+    status = h(
+        "div",
+        h("span", esc(model.round_text), class_="round"),
+        " ",
+        h("strong", esc(model.turn_text), class_="turn human" if model.is_human_turn else "turn"),
+        class_="status",
+    )
+    center = h(
+        "div",
+        _piles(model),
+        h("p", esc(model.prompt), class_="prompt", id="prompt"),
+        h("div", *buttons, class_="actions"),
+        h("p", esc(model.hint), class_="hint", role="status") if model.hint else "",
+        class_="center",
+    )
+    log = h(
+        "details",
+        h("summary", esc(t.t("table.log"))),
+        h("ol", *(h("li", esc(line)) for line in reversed(model.log))),
+        class_="log",
+    )
+    return h(
+        "section",
+        status,
+        h("p", esc(model.banner), class_="banner", role="status") if model.banner else "",
+        center,
+        h("div", *(seat(s, compact=s.seat != focus) for s in model.seats), class_="seats"),
+        log,
+        class_="board",
+        aria_label=model.round_text,
+    )
+
+
+# --- round end and game end -----------------------------------------------------------
+
+
+def end(t: Translator, model: EndModel) -> str:
+    result = h(
+        "table",
+        h(
+            "thead",
+            h(
+                "tr",
+                *(
+                    h("th", esc(t.t(k)), scope="col")
+                    for k in ("end.player", "end.layout", "end.points", "end.total")
+                ),
+            ),
+        ),
+        h(
+            "tbody",
+            *(
+                h(
+                    "tr",
+                    h("th", esc(r.name + (" ★" if r.winner else "")), scope="row"),
+                    h("td", str(r.raw)),
+                    h("td", str(r.points) + (" (×2)" if r.doubled else "")),
+                    h("td", str(r.total)),
+                    class_=" ".join(
+                        c
+                        for c in ("finisher" if r.finisher else "", "winner" if r.winner else "")
+                        if c
+                    )
+                    or None,
+                )
+                for r in model.rows
+            ),
+        ),
+        class_="result",
+    )
+    sheet = h(
+        "details",
+        h("summary", esc(t.t("end.sheet"))),
+        h(
+            "table",
+            h(
+                "thead",
+                h("tr", h("td"), *(h("th", esc(n), scope="col") for n in model.sheet_names)),
+            ),
+            h(
+                "tbody",
+                *(
+                    h("tr", h("th", esc(label), scope="row"), *(h("td", str(p)) for p in points))
+                    for label, points in model.sheet_rounds
+                ),
+            ),
+            h(
+                "tfoot",
+                h(
+                    "tr",
+                    h("th", esc(t.t("end.total")), scope="row"),
+                    *(h("td", str(v)) for v in model.sheet_totals),
+                ),
+            ),
+        ),
+        class_="sheet",
+        open=True,
+    )
+    if model.game_over:
+        buttons = [button(t.t("button.rematch"), "rematch", primary=True)]
+        if model.can_tiebreak:
+            buttons.append(button(t.t("button.tiebreak"), "tiebreak"))
+        buttons.append(button(t.t("button.new_game"), "new-game"))
+    else:
+        buttons = [button(t.t("button.next_round"), "next-round", primary=True)]
+    return h(
+        "section",
+        h("h2", esc(model.heading), id="end-title"),
+        h("p", esc(model.winners_text), class_="winners") if model.winners_text else "",
+        h("p", esc(model.reason), class_="reason"),
+        result,
+        h("p", " ".join(buttons), class_="end-actions"),
+        h("div", *(seat(s, compact=True) for s in model.seats), class_="seats"),
+        sheet,
+        class_="end",
+        aria_labelledby="end-title",
+    )
