@@ -139,6 +139,7 @@ def preview(pad: ScorePad, draft: RoundDraft, *, round_number: int | None = None
 
 def score_sheet(pad: ScorePad) -> ScoreSheet:
     """The whole derived sheet of ``pad``."""
+    over = is_over(pad)
     lines: list[RoundLine] = []
     running = [0] * len(pad.players)
     last = len(pad.rounds)
@@ -153,11 +154,10 @@ def score_sheet(pad: ScorePad) -> ScoreSheet:
                 finisher=line.finisher,
                 explanation=explain(pad.players, line.raw, line.finisher, pad.rules),
                 totals=tuple(running),
-                ends_game=number == last and is_over(pad),
+                ends_game=over and number == last,
             )
         )
     final = totals(pad)
-    over = is_over(pad)
     tied = tied_for_win(pad)
     tiebreak = _tiebreak_line(pad, tied)
     if not over:
