@@ -88,6 +88,13 @@ def test_revisiting_a_player_the_first_digit_replaces_the_sum() -> None:
     assert press(keypad, "n<").draft().raw == (9, 1, 4)
 
 
+def test_revisiting_a_negative_sum_a_digit_replaces_the_sign_too() -> None:
+    keypad = press(Keypad.for_next_round(new_pad(PLAYERS)), "3± n 5").select(LENA)
+    assert keypad.display == "-3"
+    assert press(keypad, "4").display == "4"
+    assert press(keypad, "±").display == "3"
+
+
 def test_sign_before_digits_and_a_lone_minus() -> None:
     keypad = press(Keypad.for_next_round(new_pad(PLAYERS)), "±")
     assert keypad.display == "-" and keypad.draft().raw[LENA] is None

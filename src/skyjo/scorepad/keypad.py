@@ -130,7 +130,7 @@ class Keypad:
         """Append a digit (replacing the old sum if the player was just revisited)."""
         if isinstance(d, bool) or d not in range(10):
             raise KeypadError(f"a keypad digit is 0 to 9, not {d!r}")
-        sign = "-" if self.typing.startswith("-") else ""
+        sign = "-" if self.typing.startswith("-") and not self.fresh else ""
         body = "" if self.fresh else self.typing.lstrip("-")
         if body == "0":
             body = ""
