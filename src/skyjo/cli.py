@@ -42,7 +42,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"skyjo replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        result = record.summary(record.replay(record.loads(text)))
+        result = record.summary(record.load_and_replay(text)[1])
     except SkyjoError as exc:
         print(f"skyjo replay: {args.file}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -472,8 +472,45 @@ def _grid_summary(grid: Grid) -> list[int | str | None]:
     ]
 
 
+def load_and_replay(text: str | bytes) -> tuple[GameRecord, State]:
+    """Parse and replay record text, reporting the *first* problem in move order.
+
+    Parsing checks the shape of every move before any move is replayed, so a
+    malformed move late in the record would otherwise hide an illegal move before
+    it. When parsing fails at a round and move, the part of the record before that
+    point is replayed first, and an error found there wins."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
+    try:
+        game_record = from_json(data)
+    except RecordError as shape_error:
+        prefix = _before(data, shape_error.round_number, shape_error.move_number)
+        if prefix is not None:
+            replay(from_json(prefix))  # raises the earlier error, if there is one
+        raise
+    return game_record, replay(game_record)
+
+
+def _before(data: Any, round_number: int | None, move_number: int | None) -> Any:
+    """A copy of the raw record holding only what comes before round R, move M."""
+    if (
+        round_number is None
+        or not isinstance(data, dict)
+        or not isinstance(data.get("rounds"), list)
+    ):
+        return None
+    rounds = data["rounds"][: round_number - 1]
+    current = data["rounds"][round_number - 1]
+    if move_number and isinstance(current, dict) and isinstance(current.get("moves"), list):
+        rounds = [*rounds, {**current, "moves": current["moves"][: move_number - 1]}]
+        rounds[-1].pop("pending", None)
+    return {**data, "rounds": rounds}
+
+
 def replay_summary(text: str) -> dict[str, Any]:
     """Parse, replay and summarise record text: the browser's entry point.
 
     Raises :class:`RecordError` (a ``ValueError``) for any invalid record."""
-    return summary(replay(loads(text)))
+    return summary(load_and_replay(text)[1])
