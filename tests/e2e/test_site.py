@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -121,6 +122,48 @@ def test_offline_reload_after_first_visit(browser: Browser, site_url: str) -> No
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         expect(page.locator("#replay-status")).to_contain_text("Replayed")
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    finally:
+        context.close()
+
+
+#: True once the only cache left is the new deploy's and it holds the changed file.
+NEW_DEPLOY_CACHED = """async () => {
+  const names = await caches.keys();
+  if (names.join() !== "skyjo-deploy2") return false;
+  const css = await (await caches.open("skyjo-deploy2")).match("style.css");
+  return css !== undefined && (await css.text()).includes("deploy 2");
+}"""
+
+
+def test_new_deploy_replaces_the_offline_cache(
+    browser: Browser, dist: Path, tmp_path: Path
+) -> None:
+    # Intent: after a redeploy the worker precaches the new files and drops the old cache.
+    site = tmp_path / "dist"
+    shutil.copytree(dist, site)
+    context = browser.new_context()
+    try:
+        with serve_site(site) as url:
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+            old_caches = page.evaluate("() => caches.keys()")
+            # A deploy: a changed file, and the version build.py would stamp for it.
+            (site / "style.css").write_text(
+                (site / "style.css").read_text(encoding="utf-8") + "/* deploy 2 */\n",
+                encoding="utf-8",
+            )
+            worker = site / "sw.js"
+            text, count = re.subn(
+                r'const VERSION = "\w+";',
+                'const VERSION = "deploy2";',
+                worker.read_text(encoding="utf-8"),
+            )
+            assert count == 1
+            worker.write_text(text, encoding="utf-8")
+            page.reload()
+            page.wait_for_function(NEW_DEPLOY_CACHED, timeout=60_000)
+            assert len(old_caches) == 1 and old_caches[0].startswith("skyjo-")
     finally:
         context.close()
 
