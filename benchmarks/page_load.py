@@ -124,12 +124,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """Stay quiet: the table is the output."""
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threaded server that ignores a browser dropping a connection mid-file
+    (closing a context does that), which is no error of the site."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Report real errors only."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on a free local port; yields the base URL."""
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

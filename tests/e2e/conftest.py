@@ -13,6 +13,7 @@ import contextlib
 import functools
 import http.server
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -89,12 +90,23 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         """Stay quiet: pytest shows what matters."""
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threaded server that ignores a browser dropping a connection mid-file
+    (closing a context does that), which is no error of the site."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Report real errors only."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve_site(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on a free local port; yields the site's URL (with sub-path)."""
     handler = functools.partial(SubPathHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -156,13 +168,23 @@ def open_page(context: BrowserContext, url: str) -> Visit:
     return visit
 
 
+def wait_until_started(page: Page) -> None:
+    """Wait for the readiness marker; fail at once with the page's message if start-up
+    failed, rather than after the whole timeout."""
+    page.wait_for_selector(
+        f"{READY}, html[data-boot-error='true']", state="attached", timeout=BOOT_TIMEOUT_MS
+    )
+    if page.get_attribute("html", "data-ready") != "true":
+        pytest.fail(f"the page did not start: {page.inner_text('#boot-error')}", pytrace=False)
+
+
 @pytest.fixture(scope="module")
 def booted(browser: Browser, site_url: str) -> Iterator[Visit]:
     """One first visit of the site, shared by the tests that only look at it."""
     context = browser.new_context()
     visit = open_page(context, site_url)
     visit.page.goto(site_url)
-    visit.page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_until_started(visit.page)
     visit.first_output = visit.page.locator("#replay-output").inner_text()
     yield visit
     context.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import BOOT_TIMEOUT_MS, READY, ROOT, Visit, open_page, serve_site
+from .conftest import BOOT_TIMEOUT_MS, ROOT, Visit, open_page, serve_site, wait_until_started
 
 pytestmark = pytest.mark.e2e
 
@@ -119,7 +119,7 @@ def test_offline_reload_after_first_visit(browser: Browser, site_url: str) -> No
         page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
         context.set_offline(True)
         page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_until_started(page)
         expect(page.locator("#replay-status")).to_contain_text("Replayed")
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
     finally:
@@ -130,8 +130,8 @@ def test_offline_reload_after_first_visit(browser: Browser, site_url: str) -> No
 NEW_DEPLOY_CACHED = """async () => {
   const names = await caches.keys();
   if (names.join() !== "skyjo-deploy2") return false;
-  const css = await (await caches.open("skyjo-deploy2")).match("style.css");
-  return css !== undefined && (await css.text()).includes("deploy 2");
+  const file = await (await caches.open("skyjo-deploy2")).match("main.py");
+  return file !== undefined && (await file.text()).includes("deploy 2");
 }"""
 
 
@@ -149,8 +149,8 @@ def test_new_deploy_replaces_the_offline_cache(
             page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
             old_caches = page.evaluate("() => caches.keys()")
             # A deploy: a changed file, and the version build.py would stamp for it.
-            (site / "style.css").write_text(
-                (site / "style.css").read_text(encoding="utf-8") + "/* deploy 2 */\n",
+            (site / "main.py").write_text(
+                (site / "main.py").read_text(encoding="utf-8") + "# deploy 2\n",
                 encoding="utf-8",
             )
             worker = site / "sw.js"
