@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from skyjo.bots.base import Bot
 from skyjo.bots.easy import EasyBot
+from skyjo.bots.expert import ExpertBot
 from skyjo.bots.hard import HardBot
 from skyjo.bots.medium import MediumBot
 from skyjo.bots.random_bot import RandomBot
@@ -23,6 +24,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
+    "expert": ExpertBot,
     "statistician": StatisticianBot,
 }
 

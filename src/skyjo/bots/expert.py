@@ -1,0 +1,121 @@
+"""``expert``: ``hard``'s judgement, checked by simulation where it is unsure.
+
+For each decision, ``hard`` values the options. When its best two are close (or
+one of them ends the round), expert samples the hidden cards consistently with
+its view (:func:`~skyjo.view.sample_state`, determinization), plays every
+candidate out to the end of the round with a fast policy
+(:mod:`~skyjo.bots.playout`), and keeps the candidate with the best mean result
+relative to its opponents. The same samples and playout seeds are used for every
+candidate, so the comparison is fair and its noise small. The budget is a number
+of playouts, never a time: a seed reproduces every choice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from skyjo import engine
+from skyjo.actions import Draw, PlayerAction, TakeDiscard
+from skyjo.bots.base import Decision
+from skyjo.bots.hard import Context, HardBot, Valued, placement_values, take_and_draw_values
+from skyjo.bots.medium import setup_flip
+from skyjo.bots.playout import estimate, play_out
+from skyjo.state import Phase, State
+from skyjo.view import PlayerView, sample_state
+
+#: Playouts per decision that is searched, shared among the candidates.
+DEFAULT_BUDGET = 32
+#: How many of hard's best options are searched.
+CANDIDATES = 3
+#: Search only when hard's best two options are closer than this many points.
+CLOSE = 1.5
+#: Turns per player a playout may run before the round is judged by expected layouts.
+HORIZON = 3
+#: Points a game win is worth against points in a round, for playouts that end the game.
+WIN_WORTH = 60.0
+
+
+class ExpertBot:
+    name = "expert"
+
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+        self.budget = budget
+        self._hard = HardBot()
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+        if view.phase is Phase.SETUP:
+            return setup_flip(view, rng)
+        ctx = Context.of(view)
+        options = _options(ctx)
+        if len(options) < 2:
+            return self._hard.decide(view, rng)
+        options.sort(key=lambda v: -v.value)
+        contested = options[0].value - options[1].value < CLOSE or any(
+            o.note for o in options[:CANDIDATES]
+        )
+        if not contested or self.budget < len(options[:CANDIDATES]):
+            return self._hard.decide(view, rng)
+        candidates = [o.action for o in options[:CANDIDATES]]
+        means = search(view, candidates, rng, budget=self.budget)
+        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        chosen = candidates[best]
+        hard_choice = self._hard.decide(view, rng)
+        if chosen == hard_choice.action:
+            return Decision(chosen, f"{hard_choice.reason} (confirmed by {self.budget} playouts)")
+        runner = max(m for i, m in enumerate(means) if i != best)
+        return Decision(
+            chosen,
+            f"{chosen} does {means[best] - runner:.1f} points better than the alternatives "
+            f"over {self.budget} simulated continuations",
+        )
+
+
+def _options(ctx: Context) -> list[Valued]:
+    view = ctx.view
+    if view.phase is Phase.TURN:
+        legal = view.legal_actions
+        top = view.discard_top
+        if len(legal) < 2 or top is None:
+            return []
+        take, draw = take_and_draw_values(ctx, top)
+        return [Valued(TakeDiscard(), take.value, take.note), Valued(Draw(), draw)]
+    held = view.held
+    assert held is not None
+    return placement_values(ctx, held, view.legal_actions)
+
+
+def search(
+    view: PlayerView, candidates: list[PlayerAction], rng: random.Random, *, budget: int
+) -> list[float]:
+    """Mean playout result of each candidate (higher is better for the viewer)."""
+    rounds = max(1, budget // len(candidates))
+    totals = [0.0] * len(candidates)
+    for _ in range(rounds):
+        sample = sample_state(view, rng)
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(candidates):
+            after = engine.apply_unchecked(sample, action, player=view.seat)
+            end = play_out(after, random.Random(seed), max_turns=HORIZON * view.num_players)
+            totals[i] += outcome(end, view.seat)
+    return [t / rounds for t in totals]
+
+
+def outcome(state: State, seat: int) -> float:
+    """The viewer's result at the end of a playout: minus its points relative to
+    the average opponent, plus a bonus if the game ends and it wins."""
+    n = state.num_players
+    if state.phase is Phase.DEAL or state.phase is Phase.GAME_OVER:
+        points: tuple[float, ...] = tuple(float(v) for v in state.results[-1].points)
+    else:
+        points = tuple(estimate(g) for g in state.grids)
+    others = (sum(points) - points[seat]) / (n - 1)
+    value = others - points[seat]
+    if state.phase is Phase.GAME_OVER:
+        share = 1.0 / len(state.winners) if seat in state.winners else 0.0
+        value += WIN_WORTH * (share - 1.0 / n)
+    return value
+
+
+def make_expert(budget: int = DEFAULT_BUDGET) -> ExpertBot:
+    """A factory for ``make_bot`` paths, e.g. ``skyjo.bots.expert:make_expert``."""
+    return ExpertBot(budget)
