@@ -1,10 +1,10 @@
-"""The page's Python entry point: proves the engine runs here, then marks the page ready.
+"""The page's Python entry point: starts the game, then marks the page ready.
 
-For now the page holds one panel, the engine check: a game record goes in, and the
-summary that ``python -m skyjo replay FILE`` would print comes out, computed by the
-same engine wheel unpacked into Pyodide. At start-up it replays a built-in sample so
-the page shows something real. The full game UI will live in ``skyjo.ui`` and be
-started from here; this file stays the only glue between the HTML shell and Python.
+The game itself is :mod:`skyjo.ui` (``skyjo.ui.dom.start`` paints it into ``#app``).
+Below it sits the engine check: a game record goes in, and the summary that
+``python -m skyjo replay FILE`` would print comes out, computed by the same engine
+wheel unpacked into Pyodide; at start-up it replays a built-in sample. This file
+stays the only glue between the HTML shell and Python.
 
 ``<html data-ready="true">`` is set last, once Python has rendered: the start-up
 guard in ``index.html``, the browser tests and the benchmark all wait for it.
@@ -21,6 +21,7 @@ from pyscript import document, when
 
 import skyjo
 from skyjo.record import replay_summary
+from skyjo.ui import dom as table
 
 SAMPLE_RECORD = "sample-record.json"
 
@@ -85,6 +86,7 @@ def start() -> None:
     show_replay(sample)
     python = f"Python {platform.python_version()} ({sys.platform})"
     document.getElementById("versions").textContent = f"Skyjo engine {skyjo.__version__} · {python}"
+    table.start()
     document.documentElement.dataset.ready = "true"
 
 

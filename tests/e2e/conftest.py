@@ -185,6 +185,6 @@ def booted(browser: Browser, site_url: str) -> Iterator[Visit]:
     visit = open_page(context, site_url)
     visit.page.goto(site_url)
     wait_until_started(visit.page)
-    visit.first_output = visit.page.locator("#replay-output").inner_text()
+    visit.first_output = visit.page.locator("#replay-output").text_content() or ""
     yield visit
     context.close()

@@ -37,6 +37,7 @@ def replay_on_cpython(record: Path) -> subprocess.CompletedProcess[str]:
 def replay_in_page(page: Page, text: str) -> tuple[str, str]:
     """Paste a record into the engine check, replay it; returns (status, output) text."""
     status = page.locator("#replay-status")
+    page.locator("#engine-details").evaluate("details => { details.open = true; }")
     page.evaluate(
         "() => { for (const id of ['replay-status', 'replay-output'])"
         " document.getElementById(id).textContent = ''; }"
@@ -121,6 +122,7 @@ def test_offline_reload_after_first_visit(browser: Browser, site_url: str) -> No
         page.reload()
         wait_until_started(page)
         expect(page.locator("#replay-status")).to_contain_text("Replayed")
+        expect(page.locator("#app [data-intent='quick']")).to_be_visible()
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
     finally:
         context.close()

@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 from skyjo import engine, record
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots import Bot, Decision, ask, make_bot
+from skyjo.cards import column_positions
 from skyjo.errors import IllegalActionError, SkyjoError
 from skyjo.events import (
     CardDiscarded,
@@ -111,6 +112,8 @@ class App:
         self.discard_mode = False
         self.log: list[Line] = []
         self.last_turn: list[Line] = []
+        #: (seat, position) of the cards the last step changed, for animation.
+        self.changed: frozenset[tuple[int, int]] = frozenset()
         self.hint: Decision | None = None
         self.notice: Notice | None = None
         self.setup_error: SetupError | None = None
@@ -444,6 +447,14 @@ class App:
         self.log.extend(lines)
         if lines:
             self.last_turn = lines
+        self.changed = frozenset(
+            (e.player, e.position) for e in events if isinstance(e, CardSwapped | CardFlipped)
+        ) | frozenset(
+            (e.player, p)
+            for e in events
+            if isinstance(e, ColumnRemoved)
+            for p in column_positions(e.column)
+        )
 
     def _save(self) -> None:
         if self.game is None:

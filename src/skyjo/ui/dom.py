@@ -19,6 +19,7 @@ from pyscript import document, window
 
 from skyjo.errors import SkyjoError
 from skyjo.rules import ColumnRule, Rules
+from skyjo.state import Phase
 from skyjo.ui import present, render
 from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
@@ -142,7 +143,9 @@ class Page:
         """One bot step per tick, at the chosen speed, yielding to the browser each time."""
         try:
             while self.app.bot_to_act() is not None:
-                await asyncio.sleep(SPEEDS.get(self.app.setup.speed, 700) / 1000)
+                delay = SPEEDS.get(self.app.setup.speed, 700) / 1000
+                in_setup = self.app.game is not None and self.app.game.state.phase is Phase.SETUP
+                await asyncio.sleep(delay / 4 if in_setup else delay)
                 if not self.app.bot_step():
                     break
                 self.render_quietly()
@@ -326,13 +329,17 @@ class Page:
 
 
 def start() -> Page:
-    """Create the app from this browser's storage and language, and paint it."""
+    """Create the app from this browser's storage and language, and paint it.
+
+    ``?seed=N`` in the page's URL makes the deals reproducible (tests, demos)."""
     storage = LocalStorage()
     languages = [str(lang) for lang in window.navigator.languages] or [
         str(window.navigator.language)
     ]
     language = storage.get("skyjo.language") or pick_language(languages)
-    app = App(storage, language=language if language in LANGUAGES else "en")
+    seed_text = window.URLSearchParams.new(window.location.search).get("seed")
+    seed = int(seed_text) if seed_text is not None and str(seed_text).isdigit() else None
+    app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
     page = Page(app)
     page.render()
     return page

@@ -47,6 +47,7 @@ class CardModel:
     action: str | None = None
     action_label: str = ""
     hinted: bool = False
+    fresh: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,13 +161,15 @@ def card_model(
     seat: int,
     position: int,
     action: str | None = None,
+    *,
     hinted: bool = False,
+    fresh: bool = False,
 ) -> CardModel:
+    """A slot as shown; ``fresh`` marks a card the last step changed (it animates)."""
     row, column = position // COLUMNS + 1, position % COLUMNS + 1
     if grid.removed[position]:
-        return CardModel(
-            seat, position, "removed", "", "", t.t("card.removed", row=row, column=column)
-        )
+        label = t.t("card.removed", row=row, column=column)
+        return CardModel(seat, position, "removed", "", "", label, fresh=fresh)
     if not grid.face_up[position]:
         label = t.t("card.down", row=row, column=column)
         state, text, colour = "down", "", ""
@@ -175,7 +178,9 @@ def card_model(
         label = t.t("card.up", row=row, column=column, card=card_text(value))
         state, text, colour = "up", card_text(value), band(value)
     action_label = t.t(f"action.{action}") if action else ""
-    return CardModel(seat, position, state, text, colour, label, action, action_label, hinted)
+    return CardModel(
+        seat, position, state, text, colour, label, action, action_label, hinted, fresh
+    )
 
 
 def pile_card(value: int, label: str) -> CardModel:
@@ -187,11 +192,16 @@ def seat_models(
 ) -> tuple[SeatModel, ...]:
     hinted = _hinted_position(app)
     acting = app.human_to_act()
+    if acting is None:
+        acting = app.bot_to_act()
     models = []
     for p, grid in enumerate(state.grids):
         targets = {} if reveal else app.targets(p)
         cards = tuple(
-            card_model(t, grid, p, q, targets.get(q), hinted == (p, q)) for q in range(GRID_SIZE)
+            card_model(
+                t, grid, p, q, targets.get(q), hinted=hinted == (p, q), fresh=(p, q) in app.changed
+            )
+            for q in range(GRID_SIZE)
         )
         name = app.seats[p].name
         active = (p == state.to_move and state.phase is not Phase.SETUP) or (

@@ -214,6 +214,7 @@ def card(model: CardModel) -> str:
     """One slot: a button when clicking it is a legal move now, else a plain cell."""
     classes = f"card {model.state}" + (f" band-{model.band}" if model.band else "")
     classes += " hinted" if model.hinted else ""
+    classes += " fresh" if model.fresh else ""
     face = h("span", esc(model.text), class_="value") if model.text else ""
     ident = f"card-{model.seat}-{model.position}"
     if model.action:
