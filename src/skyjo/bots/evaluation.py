@@ -20,6 +20,15 @@ from skyjo.view import GridView, PlayerView
 #: The mean card of the full deck, 760/150: a face-down card before anything is seen.
 DECK_MEAN = sum(v * n for v, n in DECK_COMPOSITION.items()) / DECK_SIZE
 
+#: The other two positions of each position's column.
+PARTNERS: tuple[tuple[int, int], ...] = tuple(
+    (
+        p % COLUMNS + ((p // COLUMNS + 1) % 3) * COLUMNS,
+        p % COLUMNS + ((p // COLUMNS + 2) % 3) * COLUMNS,
+    )
+    for p in range(GRID_SIZE)
+)
+
 #: Removed slots carry this marker in a :class:`Layout`'s ``cards``.
 GONE = -100
 
@@ -92,8 +101,7 @@ class Layout:
 
     def partners(self, position: int) -> tuple[int | None, int | None]:
         """The cards of the other two slots of ``position``'s column."""
-        col = position % COLUMNS
-        a, b = (q for q in (col, col + COLUMNS, col + 2 * COLUMNS) if q != position)
+        a, b = PARTNERS[position]
         return self.cards[a], self.cards[b]
 
 

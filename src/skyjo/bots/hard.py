@@ -28,7 +28,6 @@ from skyjo.bots.evaluation import (
     CardOdds,
     Layout,
     chance_at_most,
-    completes_column,
     swap_gain,
 )
 from skyjo.bots.medium import setup_flip
@@ -76,6 +75,8 @@ class Context:
     denial_weight: float
     chances: float
     _denial: dict[int, float] = field(default_factory=dict)
+    _risk: dict[int, float] = field(default_factory=dict)
+    _win: dict[int, float] = field(default_factory=dict)
 
     @classmethod
     def of(cls, view: PlayerView) -> Context:
@@ -195,16 +196,23 @@ def finishing_value(ctx: Context, held: int, action: PlayerAction, carry_on: flo
     now = layout.estimate()
     game_ends = _game_may_end(ctx, known + odds.mean)
     expected_points, doubled, win_chance = 0.0, 0.0, 0.0
+    partner_a, partner_b = layout.partners(position)
+    pair = partner_a if partner_a is not None and partner_a == partner_b else None
     for turned, p in outcomes:
-        leaves = completes_column(layout, position, turned, rules)
+        leaves = turned == pair and rules.removes_column(turned)
         score = known + turned - (3 * turned if leaves else 0)
-        risk = doubling_risk(ctx, score)
+        risk = ctx._risk.get(score)
+        if risk is None:
+            risk = ctx._risk[score] = doubling_risk(ctx, score)
         doubled += p * risk
         expected_points += p * (
             score * (1 + risk) if score > 0 or rules.double_nonpositive else score
         )
         if game_ends:
-            win_chance += p * win_chance_if_finishing(ctx, score)
+            win = ctx._win.get(score)
+            if win is None:
+                win = ctx._win[score] = win_chance_if_finishing(ctx, score)
+            win_chance += p * win
     rivals_gain = sum(r.turn_gain for r in ctx.rivals) / len(ctx.rivals)
     # Ending now stops every rival after one more turn, and stops us at once.
     value = now - expected_points + (TURNS_IF_CONTINUING - 1) * rivals_gain
@@ -333,8 +341,22 @@ def take_and_draw_values(ctx: Context, top: int) -> tuple[Valued, float]:
     flips: tuple[PlayerAction, ...] = tuple(Flip(p) for p in ctx.layout.hidden)
     actions = swaps + flips
     draw = 0.0
-    for value, p in zip(ctx.odds.values, ctx.odds.probs, strict=True):
-        draw += p * best_valued(placement_values(ctx, value, actions)).value
+    layout, odds, rules = ctx.layout, ctx.odds, ctx.view.rules
+    if ctx.view.finisher is None and len(layout.hidden) == 1:
+        # Some placements would end the round: value them with the full model.
+        for value, p in zip(odds.values, odds.probs, strict=True):
+            draw += p * best_valued(placement_values(ctx, value, actions)).value
+        return take, draw
+    # The fast path: a flip's value does not depend on the drawn card but for denial.
+    best_flip = max((flip_gain(layout, q, odds, rules) for q in layout.hidden), default=None)
+    give_up = [ctx.denial(layout.cards[q]) for q in present]
+    for value, p in zip(odds.values, odds.probs, strict=True):
+        best = -1e9 if best_flip is None else best_flip - ctx.denial(value)
+        for q, cost in zip(present, give_up, strict=True):
+            gain = swap_gain_with_pairs(layout, q, value, odds, rules, ctx.chances) - cost
+            if gain > best:
+                best = gain
+        draw += p * best
     return take, draw
 
 

@@ -13,8 +13,8 @@ import random
 
 from skyjo import engine
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
-from skyjo.bots.evaluation import DECK_MEAN
-from skyjo.cards import COLUMNS, GRID_SIZE
+from skyjo.bots.evaluation import DECK_MEAN, PARTNERS
+from skyjo.cards import GRID_SIZE
 from skyjo.state import Grid, Phase, State
 
 #: Take the discard card if it saves this much, or is this low and saves anything.
@@ -29,13 +29,6 @@ def estimate(grid: Grid) -> float:
         if not grid.removed[p]:
             total += grid.values[p] if grid.face_up[p] else DECK_MEAN
     return total
-
-
-#: The other two positions of each position's column.
-PARTNERS: tuple[tuple[int, int], ...] = tuple(
-    tuple(q for q in range(p % COLUMNS, GRID_SIZE, COLUMNS) if q != p)  # type: ignore[misc]
-    for p in range(GRID_SIZE)
-)
 
 
 def _best_swap(grid: Grid, card: int, state: State, *, keep_hidden: bool) -> tuple[float, int]:
