@@ -68,14 +68,24 @@ PYSCRIPT_SKIP = re.compile(r"(\.map$)|(^service-worker\.js$)")
 WHEEL_MARK = "@ENGINE_WHEEL@"
 SW_VERSION_MARK = "@SW_VERSION@"
 SW_FILES_MARK = "@SW_FILES@"
-PRELOADS_MARK = "@PYSCRIPT_PRELOADS@"
+PRELOADS_MARK = "@RUNTIME_PRELOADS@"
 
-#: Site files with placeholders, and which: the page preloads the wheel and PyScript's
-#: chunks; the PyScript config unpacks the wheel.
+#: Site files with placeholders, and which: the PyScript config unpacks the wheel.
+#: Every page (each ``*.html`` at the top of ``site/``) also gets ``PRELOADS_MARK``
+#: and must carry it: see :func:`stamped_marks`.
 STAMPED = {
-    "index.html": (WHEEL_MARK, PRELOADS_MARK),
     "pyscript.json": (WHEEL_MARK,),
 }
+
+#: The Pyodide files each page preloads, and how (``fetch`` needs ``crossorigin`` to
+#: share the request PyScript makes later).
+PYODIDE_PRELOADS = (
+    ("modulepreload", "pyodide/pyodide.mjs"),
+    ("modulepreload", "pyodide/pyodide.asm.mjs"),
+    ("fetch", "pyodide/pyodide.asm.wasm"),
+    ("fetch", "pyodide/python_stdlib.zip"),
+    ("fetch", "pyodide/pyodide-lock.json"),
+)
 
 #: PyScript's chunks that every page loads (its core and the plugins it always
 #: fetches), by name before the content hash. Each must match exactly one file, so a
@@ -281,15 +291,37 @@ def copy_site(*, wheel_name: str) -> None:
         if relative.as_posix() == "sw.js":
             continue  # written last, when every other file is known
         target = DIST / relative
-        if relative.as_posix() in STAMPED:
-            values = {WHEEL_MARK: wheel_name, PRELOADS_MARK: pyscript_preloads()}
-            marks = {mark: values[mark] for mark in STAMPED[relative.as_posix()]}
-            target.write_text(stamp(source, marks), encoding="utf-8")
+        wanted = stamped_marks(relative.as_posix())
+        if wanted:
+            values = {WHEEL_MARK: wheel_name, PRELOADS_MARK: runtime_preloads(wheel_name)}
+            target.write_text(stamp(source, {m: values[m] for m in wanted}), encoding="utf-8")
         else:
             copy_file(source, target)
 
 
-def pyscript_preloads() -> str:
+def stamped_marks(name: str) -> tuple[str, ...]:
+    """The placeholders the site file ``name`` (relative to ``site/``) must carry.
+
+    Every page preloads the runtime, so a new page (``scorepad.html``, ...) gets the
+    same treatment as ``index.html`` without a change here."""
+    if "/" not in name and name.endswith(".html"):
+        return (PRELOADS_MARK,)
+    return STAMPED.get(name, ())
+
+
+def runtime_preloads(wheel_name: str) -> str:
+    """The ``<link>`` tags that fetch PyScript, Pyodide and the engine wheel at once,
+    rather than one after the other as each module discovers the next."""
+    links = ['  <link rel="modulepreload" href="pyscript/core.js">', *pyscript_preloads()]
+    for kind, href in (*PYODIDE_PRELOADS, ("fetch", wheel_name)):
+        if kind == "modulepreload":
+            links.append(f'  <link rel="modulepreload" href="{href}">')
+        else:
+            links.append(f'  <link rel="preload" href="{href}" as="fetch" crossorigin>')
+    return "\n".join(links)
+
+
+def pyscript_preloads() -> list[str]:
     """``<link rel="modulepreload">`` tags for PyScript's eagerly loaded chunks."""
     folder = DIST / "pyscript"
     links = []
@@ -302,7 +334,7 @@ def pyscript_preloads() -> str:
                 "update PYSCRIPT_EAGER in build.py for this PyScript version"
             )
         links.append(f'  <link rel="modulepreload" href="pyscript/{matches[0].name}">')
-    return "\n".join(links)
+    return links
 
 
 def stamp(template: Path, values: dict[str, str]) -> str:

@@ -7,7 +7,7 @@ wheel unpacked into Pyodide; at start-up it replays a built-in sample. This file
 stays the only glue between the HTML shell and Python.
 
 ``<html data-ready="true">`` is set last, once Python has rendered: the start-up
-guard in ``index.html``, the browser tests and the benchmark all wait for it.
+guard in ``boot.js``, the browser tests and the benchmark all wait for it.
 """
 
 from __future__ import annotations
