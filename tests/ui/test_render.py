@@ -23,7 +23,7 @@ def started(*seats: Seat, seed: int = 1) -> App:
 def test_player_names_are_shown_as_text_never_as_html() -> None:
     app = started(Seat(EVIL), Seat("Bot", "medium"))
     t = Translator("en")
-    pages = [render.table(t, present.table(app)), render.setup(t, present.setup(app), "", False)]
+    pages = [render.table(t, present.table(app)), render.setup(t, present.setup(app))]
     for html in pages:
         assert "<i " not in html
         assert "&lt;i onclick=&quot;x()&quot;&gt;Mia&lt;/i&gt;" in html

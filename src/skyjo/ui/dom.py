@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from skyjo.errors import SkyjoError
@@ -24,6 +24,20 @@ from skyjo.ui import present, render
 from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError
+
+#: Where the keyboard goes when the element it was on no longer acts: the next legal
+#: target (a card of the person on turn, then a pile), else the screen's main button.
+NEXT_FOCUS = ".seat.active .target, .pile.target, .end button.primary, .resume button.primary"
+#: The notice of an unreadable save, which offers to export it.
+CORRUPT_NOTICE = "save.corrupt"
+#: Elements that keep the focus across a repaint when they still exist.
+FOCUSABLE = frozenset({"BUTTON", "SELECT", "INPUT", "TEXTAREA", "SUMMARY", "A"})
+
+
+def element(value: Any) -> Any | None:
+    """A DOM lookup's result, or None: JavaScript's null arrives as ``jsnull``, which
+    is not None (and ``undefined`` as None)."""
+    return None if value is None or value is jsnull else value
 
 
 class LocalStorage:
@@ -38,7 +52,9 @@ class LocalStorage:
             value = self.store.getItem(key)
         except Exception:
             return None
-        return None if value is None else str(value)
+        # A missing key is JavaScript's null, which Pyodide gives as ``jsnull`` (not
+        # None); only a string is a stored value.
+        return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
         try:
@@ -81,11 +97,12 @@ class Page:
         app = self.app
         t = Translator(app.language)
         document.documentElement.lang = app.language
-        focused = document.activeElement.id if document.activeElement else ""
+        active = element(document.activeElement)
+        focused = str(active.id) if active is not None else ""
         self._topbar(t)
-        notice, is_error = self._notice(t)
+        note = self._notice(t)
         if app.screen is Screen.SETUP:
-            html = render.setup(t, present.setup(app), notice, is_error)
+            html = render.setup(t, present.setup(app), note)
         elif app.screen is Screen.RESUME:
             html = render.resume(t, app.game.state.round_number if app.game else 0)
         elif app.screen is Screen.TABLE:
@@ -97,7 +114,7 @@ class Page:
             model_end = present.end(app)
             html = render.end(t, model_end)
             self.live.textContent = model_end.reason + " " + model_end.winners_text
-        self.root.innerHTML = html
+        self.root.innerHTML = html if app.screen is Screen.SETUP else note + html
         self.root.setAttribute("data-screen", app.screen.value)
         self._restore_focus(focused)
         self._run_bots_soon()
@@ -112,20 +129,28 @@ class Page:
             parts.append(render.button(t.t("button.new_game"), "new-game"))
         bar.innerHTML = " ".join(parts)
 
-    def _notice(self, t: Translator) -> tuple[str, bool]:
+    def _notice(self, t: Translator) -> str:
         notice = self.app.notice
         if notice is None:
-            return "", False
-        return t.t(notice.key, **notice.fields), notice.error
+            return ""
+        text = t.t(notice.key, **notice.fields)
+        return render.notice(t, text, error=notice.error, corrupt_save=notice.key == CORRUPT_NOTICE)
 
     def _restore_focus(self, focused: str) -> None:
-        """Keep the keyboard where it was, or move it to the first legal target."""
-        element = document.getElementById(focused) if focused else None
-        if element is None or element.hasAttribute("disabled"):
-            element = self.root.querySelector(".seat.active .target, .pile.target, button.primary")
+        """Keep the keyboard where it was if that still acts, else move it to the next
+        thing a person can do (a legal card, a pile, the screen's main button), so
+        keyboard play flows from step to step. While bots move it stays put."""
         waiting = self.app.human_to_act() is not None or self.app.screen is not Screen.TABLE
-        if element is not None and waiting:
-            element.focus()
+        if not waiting:
+            return
+        there = element(document.getElementById(focused)) if focused else None
+        if there is not None and (
+            str(there.tagName) not in FOCUSABLE or there.hasAttribute("disabled")
+        ):
+            there = None
+        target = there or element(self.root.querySelector(NEXT_FOCUS))
+        if target is not None:
+            target.focus()
 
     # --- bots -------------------------------------------------------------------------
 
@@ -146,7 +171,13 @@ class Page:
                 delay = SPEEDS.get(self.app.setup.speed, 700) / 1000
                 in_setup = self.app.game is not None and self.app.game.state.phase is Phase.SETUP
                 await asyncio.sleep(delay / 4 if in_setup else delay)
-                if not self.app.bot_step():
+                try:
+                    moved = self.app.bot_step()
+                except Exception as exc:  # a bot's bug: say so, never a traceback
+                    window.console.warn(f"bot failed: {type(exc).__name__}: {exc}")
+                    self.app.notice = Notice("error.unexpected", {"reason": str(exc)}, error=True)
+                    break
+                if not moved:
                     break
                 self.render_quietly()
         finally:
@@ -164,7 +195,7 @@ class Page:
     # --- events -----------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-intent]")
+        target = element(event.target.closest("[data-intent]"))
         if target is None or target.tagName == "SELECT":
             return
         intent = str(target.getAttribute("data-intent"))
@@ -192,7 +223,7 @@ class Page:
 
     def _move_focus(self, event: Any, key: str) -> None:
         """Arrow keys move between the cards of one grid (3 rows × 4 columns)."""
-        current = document.activeElement
+        current = element(document.activeElement)
         if current is None or not str(current.id).startswith("card-"):
             return
         _, seat, position = str(current.id).split("-")
@@ -200,7 +231,7 @@ class Page:
         row += {"ArrowUp": -1, "ArrowDown": 1}.get(key, 0)
         column += {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
         if 0 <= row < 3 and 0 <= column < 4:
-            nxt = document.getElementById(f"card-{seat}-{row * 4 + column}")
+            nxt = element(document.getElementById(f"card-{seat}-{row * 4 + column}"))
             if nxt is not None:
                 event.preventDefault()
                 if not nxt.hasAttribute("tabindex") and nxt.tagName != "BUTTON":
@@ -249,14 +280,29 @@ class Page:
             self.guarded(action)
 
     def guarded(self, action: Any) -> None:
-        """Run an intent; a refused one is explained, never a traceback."""
-        self.app.notice = None if self.app.notice and not self.app.notice.error else self.app.notice
+        """Run an intent; a refused one (a stale click, say) is explained in words,
+        never a traceback. A bug is logged on the console and reported the same way,
+        and the state stays as the engine left it."""
+        # A message lasts until the next intent; the corrupt save's stays on the setup
+        # screen, where its export button is.
+        kept = (
+            self.app.notice if self.app.notice and self.app.notice.key == CORRUPT_NOTICE else None
+        )
+        self.app.notice = kept
         try:
             action()
         except SkyjoError as exc:
             window.console.warn(str(exc))
-            self.live.textContent = str(exc)
-        self.render()
+            self.app.notice = Notice("error.refused", {"reason": str(exc)}, error=True)
+        except Exception as exc:  # never let a Python traceback reach the page
+            window.console.warn(f"{type(exc).__name__}: {exc}")
+            self.app.notice = Notice("error.unexpected", {"reason": str(exc)}, error=True)
+        if self.app.notice is kept and kept is not None and self.app.screen is not Screen.SETUP:
+            self.app.notice = None
+        try:
+            self.render()
+        except Exception as exc:
+            window.console.warn(f"could not repaint: {type(exc).__name__}: {exc}")
 
     # --- the setup form ---------------------------------------------------------------
 
@@ -265,11 +311,11 @@ class Page:
         form = document.getElementById("setup-form")
         seats = []
         for i in range(len(self.app.setup.seats)):
-            name = form.querySelector(f"#name-{i}")
-            kind = form.querySelector(f"#kind-{i}")
+            name = element(form.querySelector(f"#name-{i}"))
+            kind = element(form.querySelector(f"#kind-{i}"))
             if name is not None and kind is not None:
                 seats.append(Seat(str(name.value), str(kind.value)))
-        choice = form.querySelector("input[name=target]:checked")
+        choice = element(form.querySelector("input[name=target]:checked"))
         target_text = str(choice.value) if choice is not None else "100"
         if target_text == "custom" or form.querySelector("input[name=custom_target]").value:
             target_text = str(form.querySelector("input[name=custom_target]").value).strip()

@@ -131,6 +131,8 @@ EN: Final[dict[str, str]] = {
     "save.corrupt": "The saved game could not be read ({reason}). It was kept aside, and you can export it. A new game starts.",
     "import.invalid": "This file is not a valid game record: {reason}",
     "import.done": "Game imported.",
+    "error.refused": "That move is not possible now: {reason}",
+    "error.unexpected": "Something went wrong ({reason}). The game is unchanged; please try again.",
     "loading": "Loading the game engine (Python in your browser)…",
 }
 
@@ -244,6 +246,8 @@ DE: Final[dict[str, str]] = {
     "save.corrupt": "Der Spielstand konnte nicht gelesen werden ({reason}). Er wurde aufbewahrt und lässt sich exportieren. Ein neues Spiel beginnt.",
     "import.invalid": "Diese Datei ist kein gültiges Spielprotokoll: {reason}",
     "import.done": "Spiel importiert.",
+    "error.refused": "Dieser Zug geht gerade nicht: {reason}",
+    "error.unexpected": "Etwas ist schiefgegangen ({reason}). Das Spiel ist unverändert; bitte noch einmal versuchen.",
     "loading": "Die Spiel-Engine wird geladen (Python im Browser) …",
 }
 
@@ -357,6 +361,8 @@ NL: Final[dict[str, str]] = {
     "save.corrupt": "Het opgeslagen spel kon niet gelezen worden ({reason}). Het is bewaard en je kunt het exporteren. Er begint een nieuw spel.",
     "import.invalid": "Dit bestand is geen geldig spelverslag: {reason}",
     "import.done": "Spel geïmporteerd.",
+    "error.refused": "Die zet kan nu niet: {reason}",
+    "error.unexpected": "Er ging iets mis ({reason}). Het spel is niet veranderd; probeer het opnieuw.",
     "loading": "De spelengine wordt geladen (Python in je browser)…",
 }
 

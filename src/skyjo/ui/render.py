@@ -61,16 +61,22 @@ def language_switcher(t: Translator, choices: tuple[Choice, ...]) -> str:
 # --- setup -------------------------------------------------------------------------
 
 
-def setup(t: Translator, model: SetupModel, notice: str, notice_is_error: bool) -> str:
-    note = ""
-    if notice:
-        extra = button(t.t("button.export_corrupt"), "export-corrupt") if notice_is_error else ""
-        note = h(
-            "p",
-            esc(notice) + " " + extra,
-            class_="notice error" if notice_is_error else "notice",
-            role="alert" if notice_is_error else "status",
-        )
+def notice(t: Translator, text: str, *, error: bool, corrupt_save: bool = False) -> str:
+    """A message above the screen: an error is an alert; a kept-aside corrupt save
+    offers its export."""
+    if not text:
+        return ""
+    extra = " " + button(t.t("button.export_corrupt"), "export-corrupt") if corrupt_save else ""
+    return h(
+        "p",
+        esc(text) + extra,
+        class_="notice error" if error else "notice",
+        role="alert" if error else "status",
+    )
+
+
+def setup(t: Translator, model: SetupModel, note: str = "") -> str:
+    """The setup screen; ``note`` is the HTML of a :func:`notice`."""
     form = h(
         "form",
         h(
