@@ -66,6 +66,16 @@ def test_rules_a_scenario_was_not_written_for_are_refused_with_the_supported_one
     assert not column.supports(Rules(double_on_tie=False))
 
 
+def test_a_page_switch_picks_the_variant_by_the_option_s_text_value() -> None:
+    tie = scenarios.get("tie_doubles")
+    assert tie.variant_for("false").rules == Rules(double_on_tie=False)
+    assert tie.variant_for(" FALSE ").shows_effect is False
+    with pytest.raises(ScenarioError, match=r"'double_on_tie' to one of true, false, not 'maybe'"):
+        tie.variant_for("maybe")
+    with pytest.raises(ScenarioError, match="no rule option"):
+        scenarios.get("reshuffle").variant_for("true")
+
+
 # --- records --------------------------------------------------------------------
 
 

@@ -177,6 +177,21 @@ class Scenario:
             f"(it supports: {supported})"
         )
 
+    def variant_for(self, value: str) -> Variant:
+        """The variant whose switched option has ``value`` (as text, the way a URL
+        parameter or a page's switch gives it: ``"false"``, ``"off"``).
+
+        Raises :class:`ScenarioError` naming the option and the values offered."""
+        for v in self.variants:
+            if v.value is not None and v.value == value.strip().lower():
+                return v
+        if self.option is None:
+            raise ScenarioError(f"scenario {self.name!r} has no rule option to switch")
+        offered = ", ".join(str(v.value) for v in self.variants)
+        raise ScenarioError(
+            f"scenario {self.name!r} switches {self.option!r} to one of {offered}, not {value!r}"
+        )
+
     def shows_effect(self, rules: Rules | None = None) -> bool:
         """Whether the described effect happens under ``rules``."""
         return self.variant(rules).shows_effect
