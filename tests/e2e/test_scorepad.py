@@ -1,0 +1,283 @@
+"""The score pad page in a real browser: a game played with real cards entered by
+keypad, as a person at the table would, checked against seed 001's sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from .conftest import Visit, open_page, wait_until_started
+
+pytestmark = pytest.mark.e2e
+
+#: Seed 001's example: (raw sums of Lena, Jonas, Mia; seat who ended), the points
+#: the seed's sheet shows, and the totals.
+PLAYERS = ("Lena", "Jonas", "Mia")
+SEED_ROUNDS = (((9, 21, 14), 2), ((4, 17, 12), 0), ((13, 6, 6), 1), ((-3, 9, -5), 0))
+SEED_SHEET = ((9, 21, 28), (4, 17, 12), (13, 12, 6), (-3, 9, -5))
+SEED_TOTALS = (23, 59, 41)
+
+
+def shown(value: int) -> str:
+    """A number as the pad prints it (a real minus sign)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile: empty localStorage, no service worker."""
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
+
+
+def open_pad(context: BrowserContext, site_url: str) -> Visit:
+    """Open scorepad.html (blocking and recording off-origin requests) and wait for Python."""
+    visit = open_page(context, site_url)
+    visit.page.goto(site_url + "scorepad.html")
+    wait_until_started(visit.page)
+    return visit
+
+
+def new_game(page: Page, names: Sequence[str], *, target: str | None = None) -> None:
+    """Fill the new-game form: names in seating order, optionally the target."""
+    pad = page.locator("#pad")
+    while pad.locator("input[data-field='name']").count() > len(names):
+        pad.locator("button[data-action='remove-player']").last.click()
+    while pad.locator("input[data-field='name']").count() < len(names):
+        pad.get_by_role("button", name="Add a player").click()
+    for n, name in enumerate(names, start=1):
+        pad.get_by_role("textbox", name=f"Player {n}", exact=True).fill(name)
+    if target is not None:
+        pad.get_by_label("The game ends at").select_option(target)
+    pad.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#entry")).to_be_visible()
+
+
+def key(page: Page, name: str) -> Locator:
+    """A key of the keypad by its accessible name."""
+    return page.locator("#entry").get_by_role("button", name=name, exact=True)
+
+
+def type_sum(page: Page, value: int) -> None:
+    """Digits, then ± for a negative sum: the one-handed flow."""
+    for digit in str(abs(value)):
+        key(page, digit).click()
+    if value < 0:
+        key(page, "±").click()
+
+
+def enter_round(page: Page, raw: Sequence[int | None], finisher: int) -> None:
+    """Type each playing seat's sum, mark the finisher on their turn, Next; then save."""
+    for seat, value in enumerate(raw):
+        if value is None:
+            continue
+        type_sum(page, value)
+        if seat == finisher:
+            key(page, "Ended the round").click()
+        key(page, "Next").click()
+    expect(page.locator("#notice")).not_to_have_class("notice error")
+    page.locator("#entry").get_by_role("button", name="Save").click()
+    expect(page.locator("#notice")).not_to_have_class("notice error")
+
+
+def round_points(page: Page, number: int) -> list[str]:
+    return page.locator(f"#history tr[data-round='{number}'] td.points").all_inner_texts()
+
+
+def totals(page: Page) -> list[str]:
+    return page.locator("#history tr.totals-row td").all_inner_texts()
+
+
+def play_seed_example(page: Page) -> None:
+    new_game(page, PLAYERS)
+    for raw, finisher in SEED_ROUNDS:
+        enter_round(page, raw, finisher)
+
+
+def test_seed_example_entered_by_keypad(context: BrowserContext, site_url: str) -> None:
+    # Intent: the seed's four rounds typed on the keypad give the seed's sheet, with
+    # the doubling explained in words and the leader highlighted.
+    visit = open_pad(context, site_url)
+    page = visit.page
+    play_seed_example(page)
+    for number, points in enumerate(SEED_SHEET, start=1):
+        assert round_points(page, number) == [shown(p) for p in points], number
+    assert totals(page) == [shown(t) for t in SEED_TOTALS]
+    history = page.locator("#history")
+    expect(history).to_contain_text("Mia ended with 14, Lena has 9: doubled to 28.")
+    expect(history).to_contain_text("Jonas ended with 6, Mia also has 6: doubled to 12.")
+    expect(history).to_contain_text("Lena ended with −3, Mia has −5: 0 or less is not doubled")
+    leader = page.locator("#totals .total.leader")
+    expect(leader).to_have_count(1)
+    expect(leader).to_contain_text("Lena")
+    expect(leader).to_contain_text("leads")
+    expect(page.locator("#starter")).to_have_text("Lena starts: Lena ended round 4.")
+    assert visit.off_origin == []
+    assert visit.page_errors == []
+    expect(page.locator(".py-error")).to_have_count(0)
+
+
+def test_impossible_input_is_refused_in_words(context: BrowserContext, site_url: str) -> None:
+    # Intent: a sum no layout reaches, a second finisher and a missing finisher are
+    # refused with a message that names the problem; nothing is saved.
+    page = open_pad(context, site_url).page
+    new_game(page, PLAYERS)
+    notice = page.locator("#notice")
+    type_sum(page, 141)
+    key(page, "Next").click()
+    expect(notice).to_have_attribute("role", "alert")
+    expect(notice).to_contain_text("Lena's sum 141 is not possible")
+    expect(notice).to_contain_text("−17 to 140")
+    key(page, "Delete digit").click()
+    key(page, "Ended the round").click()
+    key(page, "Next").click()
+    type_sum(page, 5)
+    key(page, "Ended the round").click()
+    expect(notice).to_contain_text("Lena is already marked")
+    key(page, "Move the mark to Jonas").click()
+    expect(page.locator(".entry-row.ended")).to_have_text("Jonasended5")
+    key(page, "Ended the round").click()  # unmark: no finisher at all
+    key(page, "Next").click()
+    type_sum(page, 3)
+    key(page, "Save round").click()
+    expect(notice).to_contain_text("Mark who ended the round")
+    expect(page.locator("#history tr[data-round]")).to_have_count(0)
+
+
+def test_correcting_a_past_round_recomputes(context: BrowserContext, site_url: str) -> None:
+    # Intent: tapping round 1 in the history opens it on the keypad; a corrected sum
+    # changes that round's points and every total after it.
+    page = open_pad(context, site_url).page
+    play_seed_example(page)
+    page.get_by_role("button", name="Correct round 1").click()
+    expect(page.locator("#entry-title")).to_have_text("Correcting round 1")
+    page.locator("#entry .entry-row[data-seat='2']").click()
+    type_sum(page, 10)
+    key(page, "Save correction").click()
+    expect(page.locator("#notice")).to_have_text("Round 1 corrected.")
+    assert round_points(page, 1) == ["9", "21", "20"]
+    assert totals(page) == ["23", "59", "33"]
+    expect(page.locator("#entry-title")).to_have_text("Round 5")
+
+
+def test_game_ends_at_exactly_the_target(context: BrowserContext, site_url: str) -> None:
+    # Intent: a total of exactly the target ends the game; the lowest total wins and
+    # the keypad goes away.
+    page = open_pad(context, site_url).page
+    new_game(page, ("Lena", "Jonas"), target="50")
+    enter_round(page, (49, 10), 1)
+    expect(page.locator("#result")).to_have_count(0)
+    enter_round(page, (1, 5), 0)
+    result = page.locator("#result")
+    expect(result).to_contain_text("Game over: Lena reached 50.")
+    expect(result).to_contain_text("Jonas wins with 15 points.")
+    expect(page.locator("#entry")).to_have_count(0)
+    expect(page.locator("#totals .total.leader")).to_contain_text("Jonas")
+    assert totals(page) == ["50", "15"]
+
+
+def test_a_tie_for_the_win_is_shared_or_played_off(context: BrowserContext, site_url: str) -> None:
+    # Intent: equal lowest totals share the win; the optional tiebreak among the tied
+    # players then decides it without changing the totals.
+    page = open_pad(context, site_url).page
+    new_game(page, ("Anna", "Ben", "Cem"), target="50")
+    enter_round(page, (30, 30, 10), 2)
+    enter_round(page, (25, 25, 45), 2)
+    assert totals(page) == ["55", "55", "100"]
+    result = page.locator("#result")
+    expect(result).to_contain_text("Shared win: Anna and Ben with 55 points each.")
+    expect(page.locator("#totals .total.leader")).to_have_count(2)
+    expect(page.locator("#entry-title")).to_contain_text("Tiebreak (optional)")
+    expect(page.locator("#entry .entry-row")).to_have_count(2)
+    enter_round(page, (5, 8, None), 0)
+    expect(result).to_contain_text("Anna wins the tiebreak.")
+    expect(page.locator("#totals .total.leader")).to_have_count(1)
+    assert totals(page) == ["55", "55", "100"]
+
+
+def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) -> None:
+    # Intent: every entry is saved on the device: a reload shows the same game, a new
+    # game keeps the old one in the list with its dates; CSV and print show the sheet.
+    page = open_pad(context, site_url).page
+    play_seed_example(page)
+    page.reload()
+    wait_until_started(page)
+    assert totals(page) == [shown(t) for t in SEED_TOTALS]
+    assert round_points(page, 3) == ["13", "12", "6"]
+
+    with page.expect_download() as info:
+        page.locator("#pad").get_by_role("button", name="Export CSV").click()
+    path = info.value.path()
+    csv = path.read_text(encoding="utf-8") if path else ""
+    assert csv.splitlines()[0] == "Round,Ended by,Lena,Jonas,Mia"
+    assert "Total,,23,59,41" in csv
+
+    page.emulate_media(media="print")
+    expect(page.locator("#entry")).to_be_hidden()
+    expect(page.locator("#history")).to_be_visible()
+    page.emulate_media(media="screen")
+
+    page.get_by_role("button", name="New game").click()
+    new_game(page, ("Ana", "Bo"))
+    enter_round(page, (3, 4), 0)
+    page.reload()
+    wait_until_started(page)
+    assert totals(page) == ["3", "4"]
+    page.get_by_role("button", name="Saved games").click()
+    games = page.locator("#games li.game")
+    expect(games).to_have_count(2)
+    expect(games.first).to_contain_text("Ana, Bo: 1 rounds, started 2")
+    expect(games.nth(1)).to_contain_text("Lena, Jonas, Mia: 4 rounds")
+    games.nth(1).get_by_role("button", name="Open").click()
+    assert totals(page) == [shown(t) for t in SEED_TOTALS]
+
+
+def test_one_handed_at_360_by_640(browser: Browser, site_url: str) -> None:
+    # Intent: on a small phone every control is on screen horizontally, keys are big
+    # enough for a thumb, and nothing scrolls sideways, even with eight players.
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    try:
+        page = open_pad(context, site_url).page
+        names = ("Lena", "Jonas", "Mia", "Paul", "Emma", "Ben", "Anna", "Maximilian")
+        new_game(page, names)
+        for seat in range(len(names)):
+            type_sum(page, seat + 3)
+            if seat == 2:
+                key(page, "Ended the round").click()
+            key(page, "Next").click()
+        key(page, "Save round").click()
+        assert round_points(page, 1)[2] == "10"  # Mia ended with 5, others lower
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+        controls = page.locator("#pad button:visible, #pad select:visible, #pad input:visible")
+        assert controls.count() > 20
+        for i in range(controls.count()):
+            control = controls.nth(i)
+            if control.evaluate("el => !!el.closest('.table-wrap')"):
+                continue  # inside the history's own scroll box
+            box = control.bounding_box()
+            assert box is not None
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360, control.inner_text()
+            assert box["height"] >= 40, control.inner_text()
+        for name in ("1", "0", "±", "Next", "Ended the round", "Save round"):
+            box = key(page, name).bounding_box()
+            assert box is not None and box["height"] >= 48 and box["width"] >= 90, name
+    finally:
+        context.close()
+
+
+def test_score_pad_works_offline(browser: Browser, site_url: str) -> None:
+    # Intent: scorepad.html is in the precache: after one visit it loads with no network.
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site_url + "scorepad.html")
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+        context.set_offline(True)
+        page.reload()
+        wait_until_started(page)
+        expect(page.locator("#setup")).to_be_visible()
+    finally:
+        context.close()

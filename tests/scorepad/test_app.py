@@ -1,0 +1,123 @@
+"""The score pad page's controller and renderer on CPython: every tap the browser
+tests make, without a browser, plus the cases a browser test would be slow for."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from skyjo.scorepad import render, storage
+from skyjo.scorepad.app import CORRUPT_KEY, SAVE_KEY, PadApp, Screen
+from skyjo.scorepad.model import totals
+from tests.scorepad.seed import PLAYERS, SEED_ROUNDS, SEED_TOTALS
+
+NOW = datetime(2026, 11, 3, 14, 5, tzinfo=UTC)
+
+
+class Memory(dict[str, str]):
+    """localStorage in a dict."""
+
+    def get(self, key: str) -> str | None:  # type: ignore[override]
+        return dict.get(self, key)
+
+    def set(self, key: str, value: str) -> None:
+        self[key] = value
+
+
+def started(names: tuple[str, ...] = PLAYERS, store: Memory | None = None) -> PadApp:
+    app = PadApp.load(store if store is not None else Memory(), lambda: NOW, language="en")
+    while len(app.form.names) < len(names):
+        app.act("add-player")
+    while len(app.form.names) > len(names):
+        app.act("remove-player", "0")
+    for seat, name in enumerate(names):
+        app.edit("name", name, seat=seat)
+    app.act("save-setup")
+    return app
+
+
+def type_round(app: PadApp, raw: tuple[int, ...], finisher: int) -> None:
+    for seat, value in enumerate(raw):
+        for digit in str(abs(value)):
+            app.act("digit", digit)
+        if value < 0:
+            app.act("sign")
+        if seat == finisher:
+            app.act("finisher")
+        app.act("next")
+    app.act("enter")
+
+
+def test_seed_example_by_taps_is_saved_after_every_round() -> None:
+    store = Memory()
+    app = started(store=store)
+    for number, (raw, finisher) in enumerate(SEED_ROUNDS, start=1):
+        type_round(app, raw, finisher)
+        assert app.notice is not None and app.notice.key == "entry.saved"
+        saved = storage.loads(store[SAVE_KEY]).games[0].pad
+        assert len(saved.rounds) == number
+    assert app.pad is not None and totals(app.pad) == SEED_TOTALS
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.screen is Screen.PLAY and again.pad == app.pad
+
+
+def test_names_are_escaped() -> None:
+    app = started(("<b>Lena</b>", "Jo"))
+    html = render.page(app)
+    assert "<b>Lena" not in html and "&lt;b&gt;Lena&lt;/b&gt;" in html
+
+
+def test_form_refuses_empty_and_repeated_names() -> None:
+    app = PadApp.load(Memory(), lambda: NOW, language="en")
+    app.edit("name", "Lena", seat=0)
+    app.act("save-setup")
+    assert app.notice is not None and app.notice.key == "setup.error.name"
+    app.edit("name", "lena ", seat=1)
+    app.edit("name", "Mia", seat=2)
+    app.act("save-setup")
+    assert app.notice is not None and app.notice.key == "setup.error.same"
+    assert app.screen is Screen.SETUP
+
+
+def test_reordering_mid_game_moves_the_sums_with_the_names() -> None:
+    app = started()
+    type_round(app, *SEED_ROUNDS[0])
+    app.act("setup")
+    app.act("up", "2")  # Mia before Jonas
+    app.act("save-setup")
+    assert app.pad is not None
+    assert app.pad.players == ("Lena", "Mia", "Jonas")
+    assert totals(app.pad) == (9, 28, 21)
+
+
+def test_a_correction_that_would_end_the_game_early_is_refused_in_words() -> None:
+    app = started()
+    for raw, finisher in SEED_ROUNDS:
+        type_round(app, raw, finisher)
+    app.act("correct", "1")
+    app.act("select", "1")
+    for digit in "99":
+        app.act("digit", digit)
+    app.act("enter")
+    assert app.notice is not None and app.notice.key == "error.ends_early"
+    assert dict(app.notice.fields) == {"n": 2}  # Jonas 99 + 17 reaches 100
+    assert app.pad is not None and totals(app.pad) == SEED_TOTALS
+
+
+def test_an_unreadable_save_is_kept_aside() -> None:
+    store = Memory({SAVE_KEY: "{broken"})
+    app = PadApp.load(store, lambda: NOW, language="de")
+    assert store[CORRUPT_KEY] == "{broken"
+    assert app.notice is not None and app.notice.key == "error.corrupt"
+    assert "nicht lesbar" in render.page(app)
+
+
+def test_saved_games_list_dates_and_asks_before_deleting() -> None:
+    app = started()
+    app.act("games")
+    html = render.page(app)
+    assert "started 2026-11-03 14:05" in html
+    game_id = str(app.game_id)
+    app.act("ask-delete", game_id)
+    assert "Delete this game for good?" in render.page(app)
+    app.act("delete-game", game_id)
+    assert app.archive.games == () and app.pad is None
