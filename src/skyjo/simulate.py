@@ -29,6 +29,9 @@ from skyjo.game import Game
 from skyjo.rules import Rules
 from skyjo.state import Phase
 
+#: A round longer than this many turns is taken to be stalled by its bots.
+MAX_TURNS_PER_ROUND = 5000
+
 #: z for a two-sided 95% confidence interval.
 Z95 = 1.959964
 
@@ -107,13 +110,22 @@ def play_game(
     """Play one game and add it to ``tally``. ``seating[seat]`` is the entry there."""
     game = Game([b.name for b in bots], rules, seed=seed)
     rngs = [random.Random(seed * 16 + seat + 1) for seat in range(len(bots))]
-    turns = reshuffles = 0
+    turns = reshuffles = round_turns = 0
     state = game.state
     while not state.is_terminal:
         seat = game.current_player()
         view = game.view(seat)
-        if view.phase is Phase.TURN:
+        if view.phase is Phase.SETUP:
+            round_turns = 0
+        elif view.phase is Phase.TURN:
             turns += 1
+            round_turns += 1
+            if round_turns > MAX_TURNS_PER_ROUND:
+                names = ", ".join(b.name for b in bots)
+                raise SimulationError(
+                    f"round {state.round_number} of the game with seed {seed} lasted over "
+                    f"{MAX_TURNS_PER_ROUND} turns: the bots ({names}) never end it"
+                )
         decision = ask(bots[seat], view, rngs[seat])
         for event in game.play(decision.action, player=seat):
             if isinstance(event, PilesReshuffled):

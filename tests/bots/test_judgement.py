@@ -71,3 +71,15 @@ def test_expert_is_reproducible_with_a_seed() -> None:
     first = ExpertBot(budget=12).decide(view, random.Random(7))
     second = ExpertBot(budget=12).decide(view, random.Random(7))
     assert first == second
+
+
+def test_hard_ends_a_stalling_round_sooner_or_later() -> None:
+    """Two careful players who would each be doubled must not swap the same cards
+    back and forth forever: with nothing to gain, hard sometimes ends the round."""
+    mine = "4 0 2 4 / 1 -1 1 -1 / 2 0 1 [4]"
+    theirs = "-1 x 1 0 / 2 x 4 0 / 2 x 2 [3]"
+    state = table([mine, theirs], phase=Phase.PLACE_DISCARD, held=4)
+    view = view_of(state, 0)
+    bot = make_bot("hard")
+    choices = {bot.decide(view, random.Random(seed)).action for seed in range(40)}
+    assert Swap(11) in choices and len(choices) > 1

@@ -17,7 +17,14 @@ import random
 from skyjo import engine
 from skyjo.actions import Draw, PlayerAction, TakeDiscard
 from skyjo.bots.base import Decision
-from skyjo.bots.hard import Context, HardBot, Valued, placement_values, take_and_draw_values
+from skyjo.bots.hard import (
+    Context,
+    HardBot,
+    Valued,
+    end_stalling_round,
+    placement_values,
+    take_and_draw_values,
+)
 from skyjo.bots.medium import setup_flip
 from skyjo.bots.playout import estimate, play_out
 from skyjo.state import Phase, State
@@ -48,6 +55,10 @@ class ExpertBot:
         ctx = Context.of(view)
         options = _options(ctx)
         if len(options) < 2:
+            return self._hard.decide(view, rng)
+        if view.phase is not Phase.TURN and end_stalling_round(
+            options, random.Random(rng.random())
+        ):
             return self._hard.decide(view, rng)
         options.sort(key=lambda v: -v.value)
         contested = options[0].value - options[1].value < CLOSE or any(

@@ -46,6 +46,11 @@ TURNS_IF_CONTINUING = 1.5
 TURN_VARIANCE = 6.0
 #: Points one whole game win is worth, for trading game-winning chances against points.
 WIN_WORTH = 120.0
+#: When keeping the round going gains at most this much, the round is stalling...
+STALL_GAIN = 0.5
+#: ...and hard ends it anyway with this chance per decision. Without it two careful
+#: players who would each be doubled could swap the same cards back and forth forever.
+STALL_CHANCE = 0.25
 
 
 @dataclass(slots=True)
@@ -287,6 +292,18 @@ def win_chance_if_continuing(ctx: Context, gain_now: float) -> float:
     return chance
 
 
+def end_stalling_round(valued: list[Valued], rng: random.Random) -> Valued | None:
+    """The best round-ending option if the round is stalling (nothing else gains
+    more than :data:`STALL_GAIN`) and the injected rng says to end it now."""
+    ending = [v for v in valued if v.note]
+    going_on = [v.value for v in valued if not v.note]
+    if not ending or not going_on or max(going_on) > STALL_GAIN:
+        return None
+    if rng.random() >= STALL_CHANCE:
+        return None
+    return best_valued(ending)
+
+
 def best_valued(valued: list[Valued]) -> Valued:
     top = valued[0]
     for item in valued[1:]:
@@ -310,6 +327,13 @@ class HardBot:
         held = view.held
         assert held is not None
         valued = placement_values(ctx, held, view.legal_actions)
+        stall = end_stalling_round(valued, rng)
+        if stall is not None:
+            return Decision(
+                stall.action,
+                f"{explain(ctx.layout, stall.action, held, view.rules)}; "
+                f"ends the round rather than stall ({stall.note})",
+            )
         chosen = best_valued(valued)
         return Decision(chosen.action, _reason(ctx, held, chosen, valued))
 
