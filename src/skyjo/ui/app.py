@@ -23,6 +23,7 @@ from skyjo.errors import IllegalActionError, SkyjoError
 from skyjo.events import (
     CardDiscarded,
     CardFlipped,
+    CardRevealed,
     CardSwapped,
     ColumnRemoved,
     Event,
@@ -43,6 +44,8 @@ LANGUAGE_KEY: Final = "skyjo.language"
 CORRUPT_KEY: Final = "skyjo.corrupt-save"
 SAVE_VERSION: Final = 1
 HINT_BOT: Final = "hard"
+#: The most sentences the live region holds at once (the move log keeps them all).
+MAX_HEARD: Final = 12
 
 
 class Storage(Protocol):
@@ -111,9 +114,14 @@ class App:
         self.screen = Screen.SETUP
         self.discard_mode = False
         self.log: list[Line] = []
-        self.last_turn: list[Line] = []
+        #: What happened since a person last acted: the live region reads it out, so a
+        #: person's own move is not drowned by the instant bots that follow it.
+        self.since_person: list[Line] = []
         #: (seat, position) of the cards the last step changed, for animation.
         self.changed: frozenset[tuple[int, int]] = frozenset()
+        #: (seat, position) of the cards turned up at the round's end, in the order
+        #: the reveal shows them.
+        self.revealed: tuple[tuple[int, int], ...] = ()
         self.hint: Decision | None = None
         self.notice: Notice | None = None
         self.setup_error: SetupError | None = None
@@ -209,6 +217,7 @@ class App:
         game = Game(players, rules, seed=self.rng.randrange(2**32), pause_between_rounds=True)
         self._seat(game)
         self.log = []
+        self.since_person = []
         self._note(game.opening_events, None)
         self.screen = Screen.TABLE
         self._save()
@@ -282,7 +291,7 @@ class App:
         if self.game is None or not self.game.can_put_back():
             raise IllegalActionError("there is no card taken from the discard pile to put back")
         self.game.put_back()
-        self.last_turn = []
+        self.since_person = []
         self.hint = None
         self._save()
 
@@ -333,6 +342,7 @@ class App:
     def next_round(self) -> None:
         if self.game is None or self.screen is not Screen.ROUND_END:
             raise IllegalActionError("the round is not over")
+        self.since_person = []
         self._note(self.game.next_round(), None)
         self.screen = Screen.TABLE
         self._save()
@@ -371,6 +381,8 @@ class App:
 
     def _play(self, seat: int, action: PlayerAction, reason: str) -> None:
         assert self.game is not None
+        if seat not in self.bots:
+            self.since_person = []
         phase = self.game.state.phase
         source = {Phase.PLACE_DISCARD: "discard", Phase.PLACE_DRAWN: "draw"}.get(phase)
         events = self.game.play(action, player=seat)
@@ -445,8 +457,8 @@ class App:
                 case _:
                     pass  # a take is told with the placement; reveals with the round's end
         self.log.extend(lines)
-        if lines:
-            self.last_turn = lines
+        self.since_person = [*self.since_person, *lines][-MAX_HEARD:]
+        self.revealed = tuple((e.player, e.position) for e in events if isinstance(e, CardRevealed))
         self.changed = frozenset(
             (e.player, e.position) for e in events if isinstance(e, CardSwapped | CardFlipped)
         ) | frozenset(

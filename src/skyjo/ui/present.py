@@ -48,6 +48,9 @@ class CardModel:
     action_label: str = ""
     hinted: bool = False
     fresh: bool = False
+    #: Its place in the round end's staged reveal (0 first), or None if it was
+    #: already face up.
+    stage: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,8 @@ class EndModel:
     game_over: bool
     winners_text: str
     can_tiebreak: bool
+    #: How many cards the staged reveal turns up (the result shows after them).
+    stages: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,12 +169,13 @@ def card_model(
     *,
     hinted: bool = False,
     fresh: bool = False,
+    stage: int | None = None,
 ) -> CardModel:
     """A slot as shown; ``fresh`` marks a card the last step changed (it animates)."""
     row, column = position // COLUMNS + 1, position % COLUMNS + 1
     if grid.removed[position]:
         label = t.t("card.removed", row=row, column=column)
-        return CardModel(seat, position, "removed", "", "", label, fresh=fresh)
+        return CardModel(seat, position, "removed", "", "", label, fresh=fresh, stage=stage)
     if not grid.face_up[position]:
         label = t.t("card.down", row=row, column=column)
         state, text, colour = "down", "", ""
@@ -179,7 +185,7 @@ def card_model(
         state, text, colour = "up", card_text(value), band(value)
     action_label = t.t(f"action.{action}") if action else ""
     return CardModel(
-        seat, position, state, text, colour, label, action, action_label, hinted, fresh
+        seat, position, state, text, colour, label, action, action_label, hinted, fresh, stage
     )
 
 
@@ -191,6 +197,7 @@ def seat_models(
     app: App, t: Translator, state: State, *, reveal: bool = False
 ) -> tuple[SeatModel, ...]:
     hinted = _hinted_position(app)
+    stages = {card: n for n, card in enumerate(app.revealed)} if reveal else {}
     acting = app.human_to_act()
     if acting is None:
         acting = app.bot_to_act()
@@ -199,7 +206,14 @@ def seat_models(
         targets = {} if reveal else app.targets(p)
         cards = tuple(
             card_model(
-                t, grid, p, q, targets.get(q), hinted=hinted == (p, q), fresh=(p, q) in app.changed
+                t,
+                grid,
+                p,
+                q,
+                targets.get(q),
+                hinted=hinted == (p, q),
+                fresh=(p, q) in app.changed,
+                stage=stages.get((p, q)),
             )
             for q in range(GRID_SIZE)
         )
@@ -301,7 +315,7 @@ def table(app: App) -> TableModel:
         hint=t.t("hint.text", reason=app.hint.reason) if app.hint is not None else "",
         can_hint=human is not None and phase is not Phase.SETUP,
         log=tuple(translate_line(t, line) for line in app.log[-60:]),
-        announcement=" ".join(translate_line(t, line) for line in app.last_turn),
+        announcement=" ".join(translate_line(t, line) for line in app.since_person),
     )
 
 
@@ -376,6 +390,7 @@ def end(app: App) -> EndModel:
         game_over=over,
         winners_text=winners_text,
         can_tiebreak=over and len(winners) > 1,
+        stages=len(app.revealed),
     )
 
 

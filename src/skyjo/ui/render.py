@@ -221,6 +221,8 @@ def card(model: CardModel) -> str:
     classes = f"card {model.state}" + (f" band-{model.band}" if model.band else "")
     classes += " hinted" if model.hinted else ""
     classes += " fresh" if model.fresh else ""
+    classes += " revealed" if model.stage is not None else ""
+    style = f"--stage: {model.stage}" if model.stage is not None else None
     face = h("span", esc(model.text), class_="value") if model.text else ""
     ident = f"card-{model.seat}-{model.position}"
     if model.action:
@@ -236,7 +238,7 @@ def card(model: CardModel) -> str:
             data_action=model.action,
             aria_label=f"{model.label}, {model.action_label}",
         )
-    return h("div", face, id=ident, class_=classes, role="img", aria_label=model.label)
+    return h("div", face, id=ident, class_=classes, style=style, role="img", aria_label=model.label)
 
 
 def seat(model: SeatModel, *, compact: bool) -> str:
@@ -451,11 +453,12 @@ def end(t: Translator, model: EndModel) -> str:
         "section",
         h("h2", esc(model.heading), id="end-title"),
         h("p", esc(model.winners_text), class_="winners") if model.winners_text else "",
+        h("div", *(seat(s, compact=True) for s in model.seats), class_="seats"),
         h("p", esc(model.reason), class_="reason"),
         result,
         h("p", " ".join(buttons), class_="end-actions"),
-        h("div", *(seat(s, compact=True) for s in model.seats), class_="seats"),
         sheet,
         class_="end",
+        style=f"--stages: {model.stages}",
         aria_labelledby="end-title",
     )

@@ -1,0 +1,547 @@
+"""The game at the table in a real browser (issue 5): a person plays against bots
+and against another person, saves resume mid-turn, a corrupt save is kept, the
+keyboard and the live region carry a whole turn, axe finds nothing serious, the
+layout fits a phone, the language switch sticks, and names are text.
+
+Tests act as a person does: they click what is highlighted as a legal target and
+read what the page shows; the engine on CPython is the reference they compare to.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from skyjo.ui import present
+from skyjo.ui.app import SAVE_KEY, App, MemoryStorage, Screen
+from skyjo.ui.setup import Seat, Setup
+
+from .conftest import ROOT, Visit, open_page, wait_until_started
+from .test_site import replay_on_cpython
+
+pytestmark = pytest.mark.e2e
+
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
+PHONE: ViewportSize = {"width": 360, "height": 640}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+#: How long a bot may take before a person's turn comes back (instant bots: far less).
+TURN_TIMEOUT_MS = 20_000
+#: Where a person may act, or a screen between rounds is up.
+WAITING_FOR_PERSON = (
+    "#app[data-screen='round_end'], #app[data-screen='game_end'], #app[data-screen='setup'], "
+    "#draw-pile.target, #app .card.target"
+)
+
+
+# --- fixtures and helpers -------------------------------------------------------------
+
+
+@pytest.fixture
+def fresh(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, str]]:
+    """A new browser context (empty localStorage) and the site's URL; the test opens pages."""
+    context = browser.new_context(viewport=DESKTOP)
+    yield context, site_url
+    context.close()
+
+
+def visit(fresh: tuple[BrowserContext, str], query: str = "?seed=5", *, before: str = "") -> Visit:
+    """Open the site (``before`` is JavaScript run ahead of the page's own scripts)."""
+    context, url = fresh
+    if before:
+        context.add_init_script(before)
+    opened = open_page(context, url)
+    opened.page.goto(url + query)
+    wait_until_started(opened.page)
+    return opened
+
+
+def no_python_errors(opened: Visit) -> None:
+    """Nothing went wrong behind the scenes: no traceback box, no page error."""
+    assert opened.page.locator(".py-error").count() == 0
+    assert opened.page_errors == []
+    assert opened.off_origin == []
+
+
+def card_value(text: str) -> int:
+    """A card's number as shown (the page writes negatives with a real minus sign)."""
+    return int(text.strip().replace("−", "-"))
+
+
+def start_game(
+    page: Page, seats: list[tuple[str, str]] | None = None, *, speed: str = "instant"
+) -> None:
+    """Fill in the setup form as a person would (names, who plays each seat, bot speed)
+    and start. Without ``seats`` the remembered setup (you against three bots) stays."""
+    if seats is not None:
+        while page.locator(".seat-row").count() > len(seats):
+            count = page.locator(".seat-row").count()
+            page.locator(f"[data-intent='seat-remove'][data-index='{count - 1}']").click()
+            expect(page.locator(".seat-row")).to_have_count(count - 1)
+        for i, (name, kind) in enumerate(seats):
+            page.fill(f"#name-{i}", name)
+            page.select_option(f"#kind-{i}", kind)
+    page.select_option("select[name=speed]", speed)
+    page.get_by_role("button", name="Start game").click()
+    expect(page.locator("#app")).to_have_attribute("data-screen", "table")
+
+
+def wait_for_person(page: Page) -> str:
+    """Wait until a person may act (or a round is over); returns the screen's name."""
+    page.wait_for_selector(WAITING_FOR_PERSON, timeout=TURN_TIMEOUT_MS)
+    return page.get_attribute("#app", "data-screen") or ""
+
+
+def place(page: Page, value: int) -> None:
+    """Put the held ``value`` on a highlighted card: over the highest face-up card worth
+    more, else on a face-down card, else anywhere legal."""
+    expect(page.locator("#app .card.target").first).to_be_visible()
+    targets = page.locator("#app .card.target").evaluate_all(
+        "els => els.map(e => [e.id, e.textContent.trim()])"
+    )
+    shown = [(card_value(text), ident) for ident, text in targets if text]
+    higher = [pair for pair in shown if pair[0] > value]
+    down = [ident for ident, text in targets if not text]
+    choice = max(higher)[1] if higher else (down[0] if down else targets[0][0])
+    page.locator(f"#{choice}").click()
+
+
+def play_turn(page: Page) -> None:
+    """One whole turn of the person on turn: take a low discard, else draw; keep a low
+    card, else discard it and turn a card over."""
+    top = card_value(page.locator("#discard-pile .value").inner_text())
+    if top <= 3:
+        page.locator("#discard-pile").click()
+        expect(page.locator("#held-card")).to_be_visible()
+        place(page, top)
+    else:
+        page.locator("#draw-pile").click()
+        held = card_value(page.locator("#held-card").inner_text())
+        flip = page.get_by_role("button", name="Discard and turn over")
+        if held <= 4 or flip.count() == 0:
+            place(page, held)
+        else:
+            flip.click()
+            page.locator("#app .card.target[data-action='flip']").first.click()
+    expect(page.locator("#held-card")).to_have_count(0)
+
+
+def play_step(page: Page) -> str:
+    """Do whatever a person must do next; returns the screen that was up."""
+    screen = wait_for_person(page)
+    if screen == "round_end":
+        page.get_by_role("button", name="Next round").click()
+    elif screen == "table" and page.locator("#draw-pile.target").count():
+        play_turn(page)
+    elif screen == "table" and page.locator("#app .card.target").count():
+        page.locator("#app .card.target").first.click()  # a setup flip
+    return screen
+
+
+def shown_snapshot(page: Page) -> list[str]:
+    """What a person sees of the state: every card's label, the piles and the held card."""
+    labels = page.locator("#app .card, #draw-pile, #discard-pile").evaluate_all(
+        "els => els.map(e => e.id + ' ' + (e.getAttribute('aria-label') || ''))"
+    )
+    return [str(label) for label in labels]
+
+
+def round_end_app(players: list[tuple[str, str]], seed: int) -> App:
+    """An app on CPython whose game is paused at the end of round 1 (random clicks)."""
+    app = App(MemoryStorage(), seed=seed)
+    app.start(Setup(tuple(Seat(name, kind) for name, kind in players), speed="instant"))
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if app.screen is Screen.ROUND_END:
+            return app
+        if app.bot_step():
+            continue
+        seat = app.human_to_act()
+        assert seat is not None and app.game is not None
+        targets = app.targets(seat)
+        if targets:
+            app.click_card(seat, rng.choice(sorted(targets)))
+        else:
+            app.draw()
+    raise AssertionError("round 1 did not end")
+
+
+def round_end_record(players: list[tuple[str, str]], seed: int) -> str:
+    """A game record paused at the end of round 1, made on CPython with the app itself."""
+    return round_end_app(players, seed).export_record()
+
+
+ROUND_END_PLAYERS = [("Mia", "human"), ("Lena", "medium"), ("Tom", "easy"), ("Ida", "hard")]
+
+
+def import_record(page: Page, text: str, tmp_path: Path) -> None:
+    """Import a record file through the page's import control."""
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    page.set_input_files("#import-file", str(path))
+
+
+def settle(page: Page) -> None:
+    """Wait until every animation on the page has finished (a picture, a contrast check)."""
+    page.evaluate("Promise.allSettled(document.getAnimations().map(a => a.finished))")
+
+
+def no_overflow(page: Page, where: str) -> None:
+    """Nothing sticks out sideways: the page never scrolls horizontally."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.evaluate("document.documentElement.clientWidth")
+    assert width <= viewport, f"{where}: {width}px wide in a {viewport}px viewport"
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe's serious and critical findings on the page as it is now."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(n["target"]) for n in v["nodes"][:5])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+# --- a whole game -----------------------------------------------------------------------
+
+
+def test_a_seeded_game_against_three_bots_ends_with_the_engines_totals(
+    fresh: tuple[BrowserContext, str], tmp_path: Path
+) -> None:
+    # Intent: one person clicking only highlighted targets finishes a game against three
+    # instant bots, and the final totals on the page are the engine's for that record.
+    opened = visit(fresh, "?seed=11")
+    page = opened.page
+    start_game(page, [("Mia", "human"), ("Alex", "easy"), ("Sam", "medium"), ("Robin", "hard")])
+    rounds = 0
+    for _ in range(2000):
+        screen = play_step(page)
+        rounds += screen == "round_end"
+        if page.get_attribute("#app", "data-screen") == "game_end":
+            break
+    expect(page.locator("#app")).to_have_attribute("data-screen", "game_end")
+    expect(page.locator(".winners")).to_contain_text("win")
+    rows = page.locator("table.result tbody tr")
+    shown = {
+        rows.nth(i).locator("th").inner_text().rstrip(" ★"): int(
+            rows.nth(i).locator("td").nth(2).inner_text()
+        )
+        for i in range(rows.count())
+    }
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export game").click()
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    reference = replay_on_cpython(path)
+    assert reference.returncode == 0, reference.stderr
+    summary = json.loads(reference.stdout)
+    assert summary["game_over"] is True
+    names = [p["name"] for p in json.loads(path.read_text(encoding="utf-8"))["players"]]
+    assert shown == dict(zip(names, summary["totals"], strict=True))
+    assert max(summary["totals"]) >= 100 and rounds >= 1
+    no_python_errors(opened)
+
+
+def test_two_people_share_one_device(fresh: tuple[BrowserContext, str]) -> None:
+    # Intent: two humans play a whole round at one screen; "Anna, your turn" names who is on.
+    opened = visit(fresh, "?seed=3")
+    page = opened.page
+    start_game(page, [("Anna", "human"), ("Ben", "human")])
+    turn = page.locator(".turn.human")
+    expect(turn).to_have_text("Anna, your turn")
+    page.locator("#app .card.target").first.click()
+    page.locator("#app .card.target").first.click()
+    expect(turn).to_have_text("Ben, your turn")
+    page.locator("#app .card.target").first.click()
+    page.locator("#app .card.target").first.click()
+    seen: list[str] = []
+    banners: set[str] = set()
+    for _ in range(200):
+        if page.get_attribute("#app", "data-screen") != "table":
+            break
+        who = turn.inner_text()
+        seen.append(who)
+        banners.update(page.locator(".banner").all_inner_texts())
+        assert page.locator(".seat.active .name").inner_text() == who.split(",")[0]
+        play_turn(page)
+        page.wait_for_function(  # the turn passed to the other person, or the round ended
+            "who => document.querySelector('.turn.human')?.textContent !== who", arg=who
+        )
+    expect(page.locator("#app")).to_have_attribute("data-screen", re.compile("round_end|game_end"))
+    assert {"Anna, your turn", "Ben, your turn"} <= set(seen)
+    assert any("has ended the round: everyone else has one last turn" in b for b in banners)
+    expect(page.locator(".reason")).to_contain_text("ended the round with")
+    # The round end reveals the last face-down cards one after another, unless the
+    # person asked for less motion.
+    revealed = page.locator(".end .card.revealed")
+    assert revealed.count() > 0
+    animation = "el => getComputedStyle(el).animationName"
+    assert revealed.first.evaluate(animation) == "reveal"
+    page.emulate_media(reduced_motion="reduce")
+    assert revealed.first.evaluate(animation) == "none"
+    no_python_errors(opened)
+
+
+# --- saves ------------------------------------------------------------------------------
+
+
+def test_resume_after_reload_mid_turn_gives_the_same_state(
+    fresh: tuple[BrowserContext, str],
+) -> None:
+    # Intent: a person who drew a card and reloads gets the same table, still holding it.
+    opened = visit(fresh)
+    page = opened.page
+    start_game(page)
+    while not page.locator("#draw-pile.target").count():
+        play_step(page)
+    page.locator("#draw-pile").click()
+    expect(page.locator("#held-card")).to_be_visible()
+    before = shown_snapshot(page)
+    held = page.locator("#held-card").get_attribute("aria-label")
+    page.reload()
+    wait_until_started(page)
+    expect(page.get_by_role("heading", name="A game is in progress")).to_be_visible()
+    page.get_by_role("button", name="Resume").click()
+    expect(page.locator("#held-card")).to_have_attribute("aria-label", held or "")
+    assert shown_snapshot(page) == before
+    expect(page.get_by_role("button", name="Discard and turn over")).to_be_visible()
+    no_python_errors(opened)
+
+
+def test_a_corrupt_save_is_reported_kept_and_a_new_game_starts(
+    fresh: tuple[BrowserContext, str],
+) -> None:
+    # Intent: garbage in the save slot is explained, kept aside for export, never a crash.
+    garbage = '{"app": 1, "record": <not json'
+    opened = visit(
+        fresh,
+        before="if (!sessionStorage.getItem('planted')) {"
+        f" localStorage.setItem('skyjo.game', {json.dumps(garbage)});"
+        " sessionStorage.setItem('planted', '1'); }",
+    )
+    page = opened.page
+    expect(page.get_by_role("alert")).to_contain_text("could not be read")
+    stored = page.evaluate("localStorage.getItem('skyjo.corrupt-save')")
+    assert stored == garbage
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export the unreadable save").click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == garbage
+    page.get_by_role("button", name=re.compile("Quick game")).click()
+    expect(page.locator("#app")).to_have_attribute("data-screen", "table")
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["app"] == 1
+    assert page.evaluate("localStorage.getItem('skyjo.corrupt-save')") == garbage
+    no_python_errors(opened)
+
+
+# --- keyboard and screen reader ------------------------------------------------------------
+
+
+def test_a_whole_turn_by_keyboard_alone(fresh: tuple[BrowserContext, str]) -> None:
+    # Intent: Tab, arrows, Enter and Escape carry setup flips and a whole turn; focus
+    # always lands on something that can act next.
+    opened = visit(fresh)
+    page = opened.page
+    start_game(page, [("Kim", "human"), ("Bot", "easy")])
+    focused = "document.activeElement && document.activeElement.id"
+    for arrow in ("ArrowRight", "ArrowDown"):  # setup: turn over two cards
+        page.wait_for_function(f"{focused} === 'card-0-0'")
+        page.keyboard.press(arrow)
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"{focused} === 'draw-pile'", timeout=TURN_TIMEOUT_MS)
+    page.keyboard.press("Tab")
+    assert page.evaluate(focused) == "discard-pile"
+    page.keyboard.press("Enter")  # take the discard pile's card
+    expect(page.locator("#held-card")).to_be_visible()
+    assert str(page.evaluate(focused)).startswith("card-0-")
+    page.keyboard.press("Escape")  # put it back: the turn starts over
+    expect(page.locator("#held-card")).to_have_count(0)
+    expect(page.locator("#discard-pile")).to_have_class(re.compile("target"))
+    page.wait_for_function(f"['draw-pile', 'discard-pile'].includes({focused})")
+    page.locator("#draw-pile").focus()
+    page.keyboard.press("Enter")  # draw
+    expect(page.locator("#held-card")).to_be_visible()
+    page.wait_for_function(f"({focused} || '').startsWith('card-0-')")
+    first = page.evaluate(focused)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(focused) != first
+    for _ in range(30):  # Tab on to the button that discards the drawn card
+        if page.evaluate("document.activeElement.textContent") == "Discard and turn over":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#prompt")).to_contain_text("face-down card to turn over")
+    page.wait_for_function(f"({focused} || '').startsWith('card-0-')")
+    page.keyboard.press("Escape")  # changed my mind: back to choosing
+    expect(page.get_by_role("button", name="Discard and turn over")).to_be_visible()
+    page.get_by_role("button", name="Discard and turn over").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"({focused} || '').startsWith('card-0-')")
+    page.keyboard.press("Enter")
+    expect(page.locator("#held-card")).to_have_count(0)
+    expect(page.locator("#live")).to_contain_text("Kim draws a")
+    no_python_errors(opened)
+
+
+def test_a_hint_and_a_stale_click(fresh: tuple[BrowserContext, str]) -> None:
+    # Intent: the hint says what the hard bot would do and why; a click the game has moved
+    # past (a stale button) is refused with a message, never a traceback.
+    opened = visit(fresh)
+    page = opened.page
+    start_game(page, [("Kim", "human"), ("Bot", "hard")])
+    while not page.locator("#draw-pile.target").count():
+        play_step(page)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator(".hint")).to_contain_text("Hint: ")
+    assert len(page.locator(".hint").inner_text()) > len("Hint: ") + 3
+    page.locator("#draw-pile").click()
+    expect(page.locator("#held-card")).to_be_visible()
+    held = page.locator("#held-card").get_attribute("aria-label")
+    page.evaluate(  # the draw pile's button as it was a moment ago, clicked again
+        "() => { const b = document.createElement('button'); b.dataset.intent = 'draw';"
+        " b.id = 'stale'; document.querySelector('.board').append(b); b.click(); }"
+    )
+    expect(page.get_by_role("alert")).to_contain_text("That move is not possible now")
+    expect(page.locator("#held-card")).to_have_attribute("aria-label", held or "")
+    place(page, 12)
+    expect(page.get_by_role("alert")).to_have_count(0)  # the message goes with the next move
+    no_python_errors(opened)
+
+
+def test_the_live_region_announces_moves(fresh: tuple[BrowserContext, str]) -> None:
+    # Intent: screen-reader users hear each move as a sentence: the person's and the bot's.
+    opened = visit(fresh)
+    page = opened.page
+    start_game(page, [("Mia", "human"), ("Bot", "medium")], speed="fast")
+    live = page.locator("#live")
+    expect(live).to_have_attribute("aria-live", "polite")
+    page.locator("#app .card.target").first.click()
+    expect(live).to_contain_text("Mia turns over a")
+    page.locator("#app .card.target").first.click()
+    heard: set[str] = set()
+    for _ in range(3):
+        wait_for_person(page)
+        if page.locator("#draw-pile.target").count() == 0:
+            break
+        page.locator("#discard-pile").click()
+        place(page, 12)
+        expect(live).to_contain_text("Mia takes the")
+        heard.add(live.inner_text())
+        expect(live).to_contain_text("Bot ", timeout=TURN_TIMEOUT_MS)  # the bot's move
+        heard.add(live.inner_text())
+    assert any(re.search(r"Bot (takes the|draws a)", line) for line in heard), heard
+    log = page.locator(".log li")
+    assert log.count() >= 4
+    expect(page.locator(".log")).to_contain_text("(")  # the bot's reason beside its move
+    no_python_errors(opened)
+
+
+# --- accessibility, layout and screenshots -----------------------------------------------
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])
+def test_setup_table_and_round_end_are_accessible_fit_and_are_pictured(
+    browser: Browser, site_url: str, tmp_path: Path, size: ViewportSize
+) -> None:
+    # Intent: on a phone and a desktop, setup, table and round end have no serious axe
+    # findings, never scroll sideways, and are kept as screenshots.
+    context = browser.new_context(viewport=size)
+    try:
+        opened = visit((context, site_url))
+        page = opened.page
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        name = f"{size['width']}x{size['height']}"
+        found: dict[str, list[str]] = {}
+
+        def check(screen: str) -> None:
+            settle(page)
+            no_overflow(page, screen)
+            page.screenshot(path=SCREENSHOTS / f"{screen}-{name}.png", full_page=True)
+            found[screen] = serious_violations(page)
+
+        expect(page.locator("#app")).to_have_attribute("data-screen", "setup")
+        check("setup")
+        page.get_by_role("button", name=re.compile("Quick game")).click()
+        expect(page.locator("#app .card.target").first).to_be_visible(timeout=TURN_TIMEOUT_MS)
+        check("table")
+        if size is PHONE:  # 200% text: still no sideways scrolling at the table
+            page.evaluate("document.documentElement.style.fontSize = '200%'")
+            no_overflow(page, "table at 200% text")
+            page.screenshot(path=SCREENSHOTS / f"table-200pct-{name}.png", full_page=True)
+            page.evaluate("document.documentElement.style.fontSize = ''")
+        import_record(page, round_end_record(ROUND_END_PLAYERS, seed=4), tmp_path)
+        expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+        expect(page.locator(".reason")).to_contain_text("ended the round with")
+        check("round-end")
+        assert found == {"setup": [], "table": [], "round-end": []}
+        no_python_errors(opened)
+    finally:
+        context.close()
+
+
+def test_round_end_shows_the_final_grids_and_why_the_score_doubled(
+    fresh: tuple[BrowserContext, str], tmp_path: Path
+) -> None:
+    # Intent: at round end every card is face up, completed columns are gone, and the
+    # finisher's score is explained in words, as the presentation computes on CPython.
+    opened = visit(fresh)
+    page = opened.page
+    app = round_end_app(ROUND_END_PLAYERS, seed=4)
+    assert app.game is not None
+    import_record(page, app.export_record(), tmp_path)
+    expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+    end = page.locator(".end")
+    expect(end.locator(".card.down")).to_have_count(0)
+    removed = sum(sum(grid.removed) for grid in app.game.state.grids)
+    expect(end.locator(".card.removed")).to_have_count(removed)
+    expect(end.locator(".card.up")).to_have_count(12 * len(ROUND_END_PLAYERS) - removed)
+    expect(page.locator(".reason")).to_have_text(present.end(app).reason)
+    no_python_errors(opened)
+
+
+# --- language and names -------------------------------------------------------------------
+
+
+def test_the_language_switch_is_immediate_and_remembered(
+    fresh: tuple[BrowserContext, str],
+) -> None:
+    # Intent: choosing Deutsch or Nederlands changes the text at once and survives a reload.
+    opened = visit(fresh)
+    page = opened.page
+    expect(page.locator("#setup-title")).to_have_text("New game")
+    page.select_option("#language", "de")
+    expect(page.locator("#setup-title")).to_have_text("Neues Spiel")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.get_by_role("button", name="Spiel starten")).to_be_visible()
+    page.select_option("#language", "nl")
+    expect(page.locator("#setup-title")).to_have_text("Nieuw spel")
+    page.get_by_role("button", name=re.compile("Snel spel")).click()
+    expect(page.locator("#app")).to_have_attribute("data-screen", "table")
+    page.reload()
+    wait_until_started(page)
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator("#language")).to_have_value("nl")
+    expect(page.get_by_role("heading", name="Er loopt nog een spel")).to_be_visible()
+    no_python_errors(opened)
+
+
+def test_names_with_html_are_shown_as_text(fresh: tuple[BrowserContext, str]) -> None:
+    # Intent: a player called <img onerror> or <b> is printed literally, never interpreted.
+    opened = visit(fresh)
+    page = opened.page
+    evil = '<img src=x onerror="document.title=1">'
+    start_game(page, [("<b>Mia</b>", "human"), (evil, "easy")])
+    expect(page.locator(".seat .name").first).to_be_visible()
+    names = page.locator(".seat .name").all_inner_texts()
+    assert "<b>Mia</b>" in names and evil[:24] in names
+    assert page.locator("#app b, #app img").count() == 0
+    assert page.title() == "Skyjo"
+    no_python_errors(opened)
