@@ -194,3 +194,20 @@ def test_the_last_setup_and_language_are_remembered() -> None:
     again = App(storage)
     assert again.language == "nl"
     assert again.setup.seats == (Seat("Anna"), Seat("Bot", "hard")) and again.setup.speed == "fast"
+
+
+def test_the_live_region_keeps_what_happened_since_the_person_acted() -> None:
+    app = App(MemoryStorage(), seed=13)
+    app.start(Setup((Seat("Anna"), Seat("Bot", "easy"))))
+    assert app.game is not None
+    seat = app.human_to_act()
+    assert seat is not None
+    app.click_card(seat, 0)
+    assert [line.key for line in app.since_person] == ["event.setup_flip"]
+    while app.bot_step():
+        pass
+    keys = [line.key for line in app.since_person]
+    assert keys[0] == "event.setup_flip" and len(keys) > 1  # the bot's flips follow
+    assert app.since_person[0].fields["name"] == "Anna"
+    app.click_card(seat, 1)
+    assert app.since_person[0].fields["name"] == "Anna"  # a person's move starts afresh

@@ -75,3 +75,34 @@ def test_the_round_end_screen_explains_the_doubling() -> None:
     assert "beendet" in html  # the reason, in German
     assert 'data-intent="next-round"' in html or 'data-intent="rematch"' in html
     assert "<table" in html and "Punkteblock" in html
+
+
+def test_the_round_end_reveals_the_last_face_down_cards_in_stages() -> None:
+    app = App(MemoryStorage(), seed=12)
+    app.start(Setup((Seat("Anna"), Seat("Bot", "easy")), speed="instant"))
+    rng = random.Random(12)
+    while app.screen is Screen.TABLE:
+        if app.bot_step():
+            continue
+        seat = app.human_to_act()
+        assert seat is not None
+        targets = app.targets(seat)
+        if targets:
+            app.click_card(seat, rng.choice(sorted(targets)))
+        else:
+            app.draw()
+    model = present.end(app)
+    staged = sorted(c.stage for s in model.seats for c in s.cards if c.stage is not None)
+    assert staged == list(range(len(app.revealed))) and model.stages == len(app.revealed) > 0
+    html = render.end(Translator("en"), model)
+    assert 'class="card up band-' in html and "revealed" in html and "--stage: 0" in html
+    assert all(c.state != "down" for s in model.seats for c in s.cards)
+
+
+def test_a_notice_is_an_alert_and_only_a_corrupt_save_offers_its_export() -> None:
+    t = Translator("en")
+    refused = render.notice(t, "That move is not possible now: <x>", error=True)
+    assert 'role="alert"' in refused and "&lt;x&gt;" in refused and "export-corrupt" not in refused
+    corrupt = render.notice(t, "unreadable", error=True, corrupt_save=True)
+    assert 'data-intent="export-corrupt"' in corrupt
+    assert render.notice(t, "", error=False) == ""
