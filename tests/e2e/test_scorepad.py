@@ -281,3 +281,33 @@ def test_score_pad_works_offline(browser: Browser, site_url: str) -> None:
         expect(page.locator("#setup")).to_be_visible()
     finally:
         context.close()
+
+
+def test_who_starts_and_another_language(context: BrowserContext, site_url: str) -> None:
+    # Intent: the two revealed cards of each player name who starts round 1 (ties go
+    # to the earliest seat, as in the engine); later rounds, the last finisher. The
+    # whole pad follows the chosen language.
+    page = open_pad(context, site_url).page
+    new_game(page, PLAYERS)
+    page.locator("#who-starts summary").click()
+    cards = {("Lena", 1): "5", ("Lena", 2): "3", ("Jonas", 1): "12", ("Jonas", 2): "-2"}
+    cards |= {("Mia", 1): "4", ("Mia", 2): "6"}
+    for (name, n), value in cards.items():
+        page.get_by_label(f"{name}'s two cards {n}").select_option(value)
+    expect(page.locator("#starter")).to_have_text(
+        "Jonas starts: the highest two cards (10), tied, first in seating order."
+    )
+    page.locator("#pad-language").select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#entry-title")).to_have_text("Runde 1")
+    enter_round_de = page.locator("#entry")
+    for seat, value in enumerate((9, 21, 14)):
+        type_sum(page, value)
+        if seat == 2:
+            enter_round_de.get_by_role("button", name="Hat beendet").click()
+        enter_round_de.get_by_role("button", name="Weiter").click()
+    enter_round_de.get_by_role("button", name="Runde speichern").click()
+    expect(page.locator("#history")).to_contain_text(
+        "Mia beendet mit 14, Lena hat 9: verdoppelt auf 28."
+    )
+    expect(page.locator("#starter")).to_have_text("Mia beginnt: Mia hat Runde 1 beendet.")

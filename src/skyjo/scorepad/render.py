@@ -259,8 +259,10 @@ def who_starts_form(app: PadApp, pad: ScorePad, m: Messages) -> str:
                 f"{''.join(options)}</select>"
             )
         rows.append(f'<div class="reveal"><span>{escape(name)}</span>{"".join(selects)}</div>')
+    # Repainting must not close the box while cards are being entered.
+    opened = " open" if any(v is not None for pair in app.revealed for v in pair) else ""
     return (
-        f'<details id="who-starts" class="who-starts"><summary>{escape(m.t("start.title"))}'
+        f'<details id="who-starts" class="who-starts"{opened}><summary>{escape(m.t("start.title"))}'
         f"</summary><p>{escape(m.t('start.help'))}</p>{''.join(rows)}</details>"
     )
 
