@@ -300,13 +300,13 @@ def test_who_starts_and_another_language(context: BrowserContext, site_url: str)
     page.locator("#pad-language").select_option("de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#entry-title")).to_have_text("Runde 1")
-    enter_round_de = page.locator("#entry")
-    for seat, value in enumerate((9, 21, 14)):
-        type_sum(page, value)
+    entry = page.locator("#entry")
+    for seat, raw in enumerate((9, 21, 14)):
+        type_sum(page, raw)
         if seat == 2:
-            enter_round_de.get_by_role("button", name="Hat beendet").click()
-        enter_round_de.get_by_role("button", name="Weiter").click()
-    enter_round_de.get_by_role("button", name="Runde speichern").click()
+            entry.get_by_role("button", name="Hat beendet").click()
+        entry.get_by_role("button", name="Weiter").click()
+    entry.get_by_role("button", name="Runde speichern").click()
     expect(page.locator("#history")).to_contain_text(
         "Mia beendet mit 14, Lena hat 9: verdoppelt auf 28."
     )
