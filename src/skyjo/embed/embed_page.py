@@ -24,33 +24,17 @@ from pyscript import document, window
 
 from skyjo import scenarios, share
 from skyjo.embed import board, messages, params, reel
+from skyjo.embed.params import seat_names
 from skyjo.embed.texts import Texts
 from skyjo.errors import SkyjoError
 from skyjo.state import Phase
 from skyjo.ui import present, render
 from skyjo.ui.app import App, MemoryStorage, Screen
-from skyjo.ui.i18n import DEFAULT_NAMES
 from skyjo.ui.render import button, esc, h
-from skyjo.ui.setup import HUMAN, SPEEDS, Seat, Setup
+from skyjo.ui.setup import SPEEDS, Seat, Setup
 
 #: A bots-only demo waits this many bot pauses on the round's scores before dealing again.
 ROUND_PAUSE_STEPS = 4
-
-
-def seat_names(kinds: tuple[str, ...], language: str) -> tuple[str, ...]:
-    """Names for the seats: the first person is "You"; everyone else gets the next
-    name of the language's list, so a bot is never called "You"."""
-    names = DEFAULT_NAMES[language]
-    others = iter(names[1:])
-    result = []
-    you_given = False
-    for kind in kinds:
-        if kind == HUMAN and not you_given:
-            result.append(names[0])
-            you_given = True
-        else:
-            result.append(next(others))
-    return tuple(result)
 
 
 class EmbedPage:
@@ -130,6 +114,8 @@ class EmbedPage:
             parts.append(self._reel_html())
         self.root.innerHTML = "".join(parts)
         self.root.setAttribute("data-mode", self.config.mode)
+        if self.app is not None:
+            self.root.setAttribute("data-screen", self.app.screen.value)
         done = self.app is None and self.position == len(self.frames) - 1
         self.root.setAttribute("data-done", "true" if done else "false")
 

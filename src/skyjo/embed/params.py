@@ -24,7 +24,7 @@ from skyjo.errors import RulesError
 from skyjo.record import GameRecord
 from skyjo.rules import ColumnRule, Rules
 from skyjo.scenarios import ScenarioError
-from skyjo.ui.i18n import LANGUAGES
+from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES
 from skyjo.ui.setup import BOT_LEVELS, HUMAN, KINDS, SPEEDS
 
 #: The rule options a URL may set, in the order the docs list them.
@@ -280,3 +280,19 @@ def _move_count(config: EmbedConfig) -> int:
 
 def _short(text: str) -> str:
     return text if len(text) <= 24 else text[:20] + "…"
+
+
+def seat_names(kinds: tuple[str, ...], language: str) -> tuple[str, ...]:
+    """Names for the seats: the first person is "You"; everyone else gets the next
+    name of the language's list, so a bot is never called "You"."""
+    names = DEFAULT_NAMES[language]
+    others = iter(names[1:])
+    result = []
+    you_given = False
+    for kind in kinds:
+        if kind == HUMAN and not you_given:
+            result.append(names[0])
+            you_given = True
+        else:
+            result.append(next(others))
+    return tuple(result)

@@ -1,0 +1,205 @@
+"""embed.html in a real browser (issue 6): every scenario starts in its situation and
+its rule effect happens when played on; three embeds on one host page send their
+messages, and the one with a broken parameter says so while the others work; a
+game embed fits 280 px and a bots-only demo plays to the end by itself.
+
+What the page shows is compared with the engine on CPython (the scenarios'
+states), read the way a person reads the table: card faces, gaps, scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Frame, Page, expect
+
+from skyjo import scenarios
+from skyjo.embed import board
+from skyjo.embed.texts import Texts
+from skyjo.ui.i18n import card_text
+
+from .conftest import BOOT_TIMEOUT_MS, Visit, open_page, wait_until_started
+
+pytestmark = pytest.mark.e2e
+
+NARROW = {"width": 280, "height": 900}
+
+#: The grids as shown: per seat, per slot, a value, "?" face down or "x" removed.
+SHOWN_GRIDS = """() => Array.from(document.querySelectorAll('#embed .seat')).map(seat =>
+  Array.from(seat.querySelectorAll('.card')).map(card =>
+    card.classList.contains('removed') ? 'x'
+      : card.classList.contains('down') && !card.classList.contains('peek') ? '?'
+      : card.textContent.trim()))"""
+
+#: What a reader sees of each scenario's effect, beyond the grids matching the engine.
+EFFECT_SEEN: dict[str, tuple[str, ...]] = {
+    "column": (".seat[data-seat='0'] .card.removed",),
+    "tie_doubles": ("text=12 (×2)",),
+    "negative_not_doubled": (".round-result tr.finisher td >> text=−3",),
+    "reveal_removes_column": (".seat[data-seat='1'] #card-1-10.removed",),
+    "last_turns": (".round-result",),
+    "reshuffle": ("#draw-pile",),
+    "keep_negative": ("#card-0-9.up >> text=−1",),
+    "target": (".round-result .winners >> text=Lena",),
+}
+
+
+@pytest.fixture(scope="module")
+def narrow(browser: Browser, site_url: str) -> Iterator[Visit]:
+    """One 280 px wide page, reused for every scenario (each visit is a page load)."""
+    context = browser.new_context(viewport=NARROW)  # type: ignore[arg-type]
+    visit = open_page(context, site_url)
+    yield visit
+    context.close()
+
+
+def shown_grids(page: Page | Frame) -> list[list[str]]:
+    grids: list[list[str]] = page.evaluate(SHOWN_GRIDS)
+    return grids
+
+
+def expected(grids: tuple[tuple[str, ...], ...]) -> list[list[str]]:
+    return [list(g) for g in grids]
+
+
+@pytest.mark.parametrize("name", list(scenarios.SCENARIOS))
+def test_a_scenario_starts_in_its_situation_and_its_effect_happens(
+    narrow: Visit, site_url: str, name: str
+) -> None:
+    # Intent: the embed shows the scenario's situation exactly as the engine has it,
+    # and "Play on" makes the described rule effect happen, in a 280 px iframe.
+    page = narrow.page
+    s = scenarios.get(name)
+    page.goto(f"{site_url}embed.html?scenario={name}&speed=instant")
+    wait_until_started(page)
+    t = Texts("en")
+    expect(page.locator(".embed-header h1")).to_have_text(t.t(f"{s.key}.title"))
+    start = s.start_state()
+    assert shown_grids(page) == expected(board.grid_summary(start, show="table"))
+    assert page.inner_text("#draw-pile").strip() == str(len(start.draw_pile))
+    assert start.discard_top is not None
+    assert page.inner_text("#discard-pile").strip() == card_text(start.discard_top)
+
+    page.get_by_role("button", name="Play on").click()
+    page.wait_for_selector("#embed[data-done='true']")
+    played = s.play_on()
+    assert s.effect(played)
+    assert shown_grids(page) == expected(board.grid_summary(played.final, show="table"))
+    expect(page.locator(".outcome")).to_have_text(t.t(s.outcome_key()))
+    for selector in EFFECT_SEEN[name]:
+        expect(page.locator(selector).first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+    assert narrow.page_errors == [] and narrow.off_origin == []
+
+
+def test_a_switched_rule_changes_the_outcome(narrow: Visit, site_url: str) -> None:
+    # Intent: the rule switch goes through the normal rule parameter: with ties
+    # forgiven Jonas writes 6, not 12, and the page says why.
+    page = narrow.page
+    page.goto(
+        f"{site_url}embed.html?scenario=tie_doubles&double_on_tie=false&speed=instant&lang=nl"
+    )
+    wait_until_started(page)
+    assert page.locator(".embed-problems").count() == 0
+    page.locator("[data-intent='play']").click()
+    page.wait_for_selector("#embed[data-done='true']")
+    s = scenarios.get("tie_doubles")
+    rules = s.variant_for("false").rules
+    expect(page.locator(".outcome")).to_have_text(Texts("nl").t(s.outcome_key(rules)))
+    expect(page.locator(".round-result tr.finisher")).not_to_contain_text("×2")
+
+
+def messages_of(page: Page, embed_id: str, kind: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate(
+        "([id, kind]) => window.skyjoMessages.filter(m => m.id === id && m.type === kind)",
+        [embed_id, kind],
+    )
+    return found
+
+
+def test_three_embeds_on_one_page(browser: Browser, site_url: str) -> None:
+    # Intent: a host page with three embeds gets each one's messages; the embed with
+    # broken parameters shows which and what is allowed, plays with the defaults,
+    # and the other two work as if it were not there.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    visit = open_page(context, site_url)
+    page = visit.page
+    page.goto(site_url + "embed-demo.html")
+    page.wait_for_function(
+        "window.skyjoMessages.filter(m => m.type === 'skyjo:ready').length === 3",
+        timeout=BOOT_TIMEOUT_MS * 2,
+    )
+    (broken,) = messages_of(page, "broken", "skyjo:ready")
+    assert {p["param"] for p in broken["problems"]} == {"seats", "lang"}
+    assert broken["mode"] == "game" and broken["language"] == "en"
+    for embed_id in ("tie", "target"):
+        (ready,) = messages_of(page, embed_id, "skyjo:ready")
+        assert ready["problems"] == [] and ready["mode"] == "scenario"
+
+    frame = page.frame_locator("#embed-broken")
+    alert = frame.locator(".embed-problems")
+    expect(alert).to_contain_text("seats=human,genius")
+    expect(alert).to_contain_text("each one of human, easy, medium, hard, expert")
+    expect(alert).to_contain_text("lang=fr")
+    expect(frame.locator(".board")).to_be_visible()  # the default game: you and a bot
+
+    # The autoplaying embed ends its game by itself: exactly 100 is enough.
+    page.wait_for_function(
+        "window.skyjoMessages.some(m => m.id === 'target' && m.type === 'skyjo:game-ended')"
+    )
+    (round_end,) = messages_of(page, "target", "skyjo:round-ended")
+    assert round_end["points"] == [100, 30] and round_end["doubled"] is True
+    assert round_end["round"] == 1 and round_end["finisher"] == 0
+    (game_end,) = messages_of(page, "target", "skyjo:game-ended")
+    assert game_end == {
+        "type": "skyjo:game-ended",
+        "id": "target",
+        "totals": [100, 30],
+        "winners": [1],
+    }
+
+    # The tie embed waits for the reader; playing on reports the doubled tie.
+    page.frame_locator("#embed-tie").locator("[data-intent='play']").click()
+    page.wait_for_function(
+        "window.skyjoMessages.some(m => m.id === 'tie' && m.type === 'skyjo:round-ended')"
+    )
+    (tie_end,) = messages_of(page, "tie", "skyjo:round-ended")
+    assert tie_end["raw"] == [6, 6] and tie_end["points"] == [12, 6] and tie_end["doubled"]
+
+    # Sizing: on request every embed reports its height, and the host applies it.
+    before = len(messages_of(page, "broken", "skyjo:size"))
+    page.click("#measure")
+    page.wait_for_function(
+        "n => window.skyjoMessages.filter(m => m.id === 'broken' && m.type === 'skyjo:size').length > n",
+        arg=before,
+    )
+    for embed_id in ("tie", "broken", "target"):
+        height = messages_of(page, embed_id, "skyjo:size")[-1]["height"]
+        assert height > 100
+        assert (
+            page.evaluate(f"document.getElementById('embed-{embed_id}').style.height")
+            == f"{height}px"
+        )
+    assert visit.page_errors == [] and visit.off_origin == []
+    context.close()
+
+
+def test_a_game_embed_and_a_bots_only_demo(narrow: Visit, site_url: str) -> None:
+    # Intent: seats=... gives a person a real game (their cards are the legal
+    # targets at setup); autoplay=1 plays a whole bots-only game by itself.
+    page = narrow.page
+    page.goto(f"{site_url}embed.html?seats=human,hard&speed=instant&seed=3")
+    wait_until_started(page)
+    targets = page.locator(".seat[data-seat='0'] .card.target")
+    expect(targets).to_have_count(12)
+    targets.first.click()
+    expect(page.locator("#card-0-0.up")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
+
+    page.goto(f"{site_url}embed.html?autoplay=1&seats=easy,easy,easy&speed=instant&seed=1&target=1")
+    wait_until_started(page)
+    page.wait_for_selector("#embed[data-screen='game_end']", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".end .winners")).to_be_visible()
+    assert narrow.page_errors == []
