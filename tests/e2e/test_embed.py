@@ -172,7 +172,8 @@ def test_three_embeds_on_one_page(browser: Browser, site_url: str) -> None:
     before = len(messages_of(page, "broken", "skyjo:size"))
     page.click("#measure")
     page.wait_for_function(
-        "n => window.skyjoMessages.filter(m => m.id === 'broken' && m.type === 'skyjo:size').length > n",
+        "n => window.skyjoMessages"
+        ".filter(m => m.id === 'broken' && m.type === 'skyjo:size').length > n",
         arg=before,
     )
     for embed_id in ("tie", "broken", "target"):
