@@ -1,0 +1,142 @@
+"""The replay viewer in a real browser (issue 6): a record opened from a file steps
+forward and back through exactly the engine's states (record.replay_steps on
+CPython), jumps to a round and shows one player's view; "Share this game" makes a
+link that opens the same replay in a new browser, offline too, under a sub-path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from skyjo import record
+from skyjo.embed import board
+from skyjo.state import State
+
+from .conftest import ROOT, Visit, open_page, wait_until_started
+
+pytestmark = pytest.mark.e2e
+
+RECORD = ROOT / "tests" / "records" / "default_full_game.json"
+
+SHOWN_GRIDS = """() => Array.from(document.querySelectorAll('#replay .seat')).map(seat =>
+  Array.from(seat.querySelectorAll('.card')).map(card =>
+    card.classList.contains('removed') ? 'x'
+      : card.classList.contains('down') && !card.classList.contains('peek') ? '?'
+      : card.textContent.trim()))"""
+
+
+@pytest.fixture(scope="module")
+def states() -> list[State]:
+    game = record.loads(RECORD.read_text(encoding="utf-8"))
+    return [step.state for step in record.replay_steps(game)]
+
+
+@pytest.fixture(scope="module")
+def viewer(browser: Browser, site_url: str) -> Iterator[Visit]:
+    """The replay page with the test record opened from a file (one page load)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    visit = open_page(context, site_url)
+    visit.page.goto(site_url + "replay.html?lang=en")
+    wait_until_started(visit.page)
+    expect(visit.page.locator(".replay-empty")).to_be_visible()
+    visit.page.set_input_files("#replay-file", str(RECORD))
+    visit.page.wait_for_selector("#replay[data-position='0']")
+    yield visit
+    context.close()
+
+
+def position(page: Page) -> int:
+    return int(page.get_attribute("#replay", "data-position") or "-1")
+
+
+def assert_shows(page: Page, state: State, *, show: board.Show = "all") -> None:
+    expected = [list(g) for g in board.grid_summary(state, show=show)]
+    assert page.evaluate(SHOWN_GRIDS) == expected
+    assert page.inner_text("#draw-pile").strip() == str(len(state.draw_pile))
+
+
+def test_stepping_forward_and_back_matches_the_engine(viewer: Visit, states: list[State]) -> None:
+    # Intent: each click on forward or back shows the engine's state at that move,
+    # every card (face-down ones as peeks) exactly as replay_steps has it.
+    page = viewer.page
+    assert_shows(page, states[0])
+    forward = page.get_by_role("button", name="Forward")
+    for expected in range(1, 25):
+        forward.click()
+        page.wait_for_selector(f"#replay[data-position='{expected}']")
+        assert_shows(page, states[expected])
+    back = page.get_by_role("button", name="Back")
+    for expected in range(23, 15, -1):
+        back.click()
+        page.wait_for_selector(f"#replay[data-position='{expected}']")
+        assert_shows(page, states[expected])
+    # The keyboard steps too, and End goes to the final scores.
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay[data-position='17']")
+    assert_shows(page, states[17])
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#replay[data-position='{len(states) - 1}']")
+    assert_shows(page, states[-1])
+    expect(page.locator(".round-result .winners")).to_be_visible()
+    assert viewer.page_errors == [] and viewer.off_origin == []
+
+
+def test_jump_to_a_round_and_one_players_view(viewer: Visit, states: list[State]) -> None:
+    # Intent: the round list jumps to that round's deal; a player's view hides the
+    # face-down cards that "all cards" shows.
+    page = viewer.page
+    page.select_option("#replay-round", "3")
+    game = record.loads(RECORD.read_text(encoding="utf-8"))
+    deal = next(
+        i
+        for i, s in enumerate(record.replay_steps(game))
+        if (s.round_number, s.move_number) == (3, 0)
+    )
+    page.wait_for_selector(f"#replay[data-position='{deal}']")
+    expect(page.locator("#replay-position")).to_contain_text("Round 3, move 0")
+    page.get_by_role("button", name="Forward").click()
+    page.get_by_role("button", name="Forward").click()
+    page.wait_for_selector(f"#replay[data-position='{deal + 2}']")
+    page.select_option("#replay-show", "1")
+    expect(page.locator("#replay-show")).to_have_value("1")
+    assert_shows(page, states[deal + 2], show=1)
+    assert "?" in page.evaluate(SHOWN_GRIDS)[0]
+    page.select_option("#replay-show", "all")
+    assert_shows(page, states[deal + 2])
+
+
+def test_a_shared_link_opens_the_same_replay_elsewhere_and_offline(
+    viewer: Visit, browser: Browser, states: list[State], site_url: str
+) -> None:
+    # Intent: "Share this game" gives a link with the whole game in its fragment,
+    # under the site's sub-path; a browser that never saw the game opens it at the
+    # start and steps through the same states; with the network off it still does.
+    page = viewer.page
+    page.get_by_role("button", name="Share this game").click()
+    link = page.input_value("#share-link")
+    assert link.startswith(site_url + "replay.html") and "#g=1" in link
+
+    context = browser.new_context()
+    other = open_page(context, site_url)
+    other.page.goto(link)
+    wait_until_started(other.page)
+    assert_shows(other.page, states[0])
+    other.page.get_by_role("button", name="Forward").click()
+    other.page.wait_for_selector("#replay[data-position='1']")
+    assert_shows(other.page, states[1])
+    other.page.keyboard.press("End")
+    other.page.wait_for_selector(f"#replay[data-position='{len(states) - 1}']")
+    assert_shows(other.page, states[-1])
+
+    # Offline: once the service worker has the site, the link opens without a network.
+    other.page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+    context.set_offline(True)
+    offline = context.new_page()
+    offline.goto(link)
+    wait_until_started(offline)
+    assert_shows(offline, states[0])
+    assert other.page_errors == [] and other.off_origin == []
+    context.close()
