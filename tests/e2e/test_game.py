@@ -420,7 +420,7 @@ def test_the_live_region_announces_moves(fresh: tuple[BrowserContext, str]) -> N
     # Intent: screen-reader users hear each move as a sentence: the person's and the bot's.
     opened = visit(fresh)
     page = opened.page
-    start_game(page, [("Mia", "human"), ("Bot", "medium")], speed="fast")
+    start_game(page, [("Mia", "human"), ("Bot", "medium")])
     live = page.locator("#live")
     expect(live).to_have_attribute("aria-live", "polite")
     page.locator("#app .card.target").first.click()
