@@ -211,3 +211,10 @@ def test_the_live_region_keeps_what_happened_since_the_person_acted() -> None:
     assert app.since_person[0].fields["name"] == "Anna"
     app.click_card(seat, 1)
     assert app.since_person[0].fields["name"] == "Anna"  # a person's move starts afresh
+
+
+def test_a_bots_cards_are_never_targets_even_in_setup() -> None:
+    app = App(MemoryStorage(), seed=14)
+    app.start(Setup((Seat("Anna"), Seat("Bot", "easy"))))
+    assert app.game is not None and app.game.state.phase is Phase.SETUP
+    assert app.targets(1) == {} and len(app.targets(0)) == 12

@@ -315,8 +315,8 @@ class App:
 
     def targets(self, seat: int) -> dict[int, str]:
         """The positions of ``seat``'s grid that respond to a click now: "swap" or "flip"."""
-        if self.game is None or self.human_to_act() is None:
-            return {}
+        if self.game is None or self.human_to_act() is None or seat in self.bots:
+            return {}  # a bot's cards never respond to clicks, not even in setup
         state = self.game.state
         if state.phase is not Phase.SETUP and seat != state.to_move:
             return {}
