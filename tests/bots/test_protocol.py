@@ -79,3 +79,10 @@ def test_a_decision_depends_only_on_the_view(name: str) -> None:
             checked += 1
         game.play(ask(bots[seat], view, rng).action, player=seat)
     assert checked == 12
+
+
+def test_published_deck_figures() -> None:
+    from skyjo.bots.evaluation import DECK_MEAN
+
+    assert DECK_MEAN == 760 / 150
+    assert round(12 * DECK_MEAN, 1) == 60.8  # a fresh layout, on average
