@@ -19,6 +19,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+from skyjo import record, share
 from skyjo.ui import present
 from skyjo.ui.app import SAVE_KEY, App, MemoryStorage, Screen
 from skyjo.ui.setup import Seat, Setup
@@ -504,7 +505,15 @@ def test_round_end_shows_the_final_grids_and_why_the_score_doubled(
     expect(end.locator(".card.removed")).to_have_count(removed)
     expect(end.locator(".card.up")).to_have_count(12 * len(ROUND_END_PLAYERS) - removed)
     expect(page.locator(".reason")).to_have_text(present.end(app).reason)
+    # The replay link holds the whole game and opens the replay viewer.
+    link = end.locator("a.button")
+    href = link.get_attribute("href") or ""
+    assert share.decode(href.split("#g=", 1)[1]) == record.loads(app.export_record())
     no_python_errors(opened)
+    link.click()
+    page.wait_for_url(re.compile(r"replay\.html#g="))
+    wait_until_started(page)
+    expect(page.locator("#replay")).not_to_be_empty()
 
 
 # --- language and names -------------------------------------------------------------------

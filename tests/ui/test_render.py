@@ -106,3 +106,23 @@ def test_a_notice_is_an_alert_and_only_a_corrupt_save_offers_its_export() -> Non
     corrupt = render.notice(t, "unreadable", error=True, corrupt_save=True)
     assert 'data-intent="export-corrupt"' in corrupt
     assert render.notice(t, "", error=False) == ""
+
+
+def test_the_end_screen_links_to_a_replay_of_the_whole_game() -> None:
+    from skyjo import record, share
+
+    app = started(Seat("Anna"), Seat("Ben"), seed=5)
+    rng = random.Random(2)
+    assert app.game is not None
+    while app.screen is Screen.TABLE:
+        seat = app.human_to_act()
+        assert seat is not None
+        if app.game.state.phase is Phase.TURN:
+            app.draw()
+        else:
+            app.click_card(seat, rng.choice(sorted(app.targets(seat))))
+    model = present.end(app)
+    assert model.replay_href.startswith("replay.html#g=")
+    shared = share.decode(model.replay_href.split("#g=", 1)[1])
+    assert record.replay(shared) == app.game.state
+    assert 'href="replay.html#g=' in render.end(Translator("en"), model)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skyjo import scoring
+from skyjo import scoring, share
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.rules import TARGET_PRESETS, ColumnRule
 from skyjo.state import Grid, Phase, RoundResult, State
@@ -118,6 +118,9 @@ class EndModel:
     can_tiebreak: bool
     #: How many cards the staged reveal turns up (the result shows after them).
     stages: int = 0
+    #: The replay viewer with this game's whole record in the link (``replay.html#g=...``),
+    #: which is also the game's shareable link.
+    replay_href: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +394,7 @@ def end(app: App) -> EndModel:
         winners_text=winners_text,
         can_tiebreak=over and len(winners) > 1,
         stages=len(app.revealed),
+        replay_href="replay.html#g=" + share.encode(app.game.record()),
     )
 
 

@@ -449,6 +449,9 @@ def end(t: Translator, model: EndModel) -> str:
         buttons.append(button(t.t("button.new_game"), "new-game"))
     else:
         buttons = [button(t.t("button.next_round"), "next-round", primary=True)]
+    if model.replay_href:
+        # A link, not a button: it opens the replay, whose "Share" copies the same URL.
+        buttons.append(h("a", esc(t.t("button.replay")), href=model.replay_href, class_="button"))
     return h(
         "section",
         h("h2", esc(model.heading), id="end-title"),
