@@ -6,12 +6,6 @@ import importlib
 from collections.abc import Callable
 
 from skyjo.bots.base import Bot
-from skyjo.bots.easy import EasyBot
-from skyjo.bots.expert import ExpertBot
-from skyjo.bots.hard import HardBot
-from skyjo.bots.medium import MediumBot
-from skyjo.bots.random_bot import RandomBot
-from skyjo.bots.statistician import StatisticianBot
 from skyjo.errors import SkyjoError
 
 
@@ -19,13 +13,16 @@ class UnknownBotError(SkyjoError):
     """A bot name that is neither registered nor an importable ``module:factory``."""
 
 
-BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "easy": EasyBot,
-    "medium": MediumBot,
-    "hard": HardBot,
-    "expert": ExpertBot,
-    "statistician": StatisticianBot,
+#: Registered bots as import paths: a module is imported only when its bot is first
+#: made, which keeps the page's start-up from compiling every bot (Pyodide has no
+#: precompiled bytecode for our modules).
+BOTS: dict[str, str] = {
+    "random": "skyjo.bots.random_bot:RandomBot",
+    "easy": "skyjo.bots.easy:EasyBot",
+    "medium": "skyjo.bots.medium:MediumBot",
+    "hard": "skyjo.bots.hard:HardBot",
+    "expert": "skyjo.bots.expert:ExpertBot",
+    "statistician": "skyjo.bots.statistician:StatisticianBot",
 }
 
 
@@ -37,7 +34,9 @@ def make_bot(spec: str) -> Bot:
     """A new bot from a registered name (``"hard"``) or an import path
     (``"mypackage.mybot:make"``, a callable returning a bot)."""
     if spec in BOTS:
-        return BOTS[spec]()
+        module_name, _, attr = BOTS[spec].partition(":")
+        factory: Callable[[], Bot] = getattr(importlib.import_module(module_name), attr)
+        return factory()
     if ":" not in spec:
         raise UnknownBotError(
             f"unknown bot {spec!r} (known: {', '.join(BOTS)}; or give 'package.module:factory')"
