@@ -554,3 +554,47 @@ def test_names_with_html_are_shown_as_text(fresh: tuple[BrowserContext, str]) ->
     assert page.locator("#app b, #app img").count() == 0
     assert page.title() == "Skyjo"
     no_python_errors(opened)
+
+
+# --- cards on the move -------------------------------------------------------------------
+
+#: Records the id of every element the page animates from script (the glides; CSS
+#: animations do not pass through here), so a slow machine cannot miss a short one.
+RECORD_GLIDES = """
+window.__glides = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  window.__glides.push(this.id);
+  return animate.call(this, frames, options);
+};
+"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_swapped_card_travels_from_the_hand(
+    browser: Browser, site_url: str, reduced: bool
+) -> None:
+    # Intent: a card put into the grid glides there from the hand (and the card given
+    # away to the discard pile), unless the person prefers reduced motion.
+    context = browser.new_context(
+        viewport=DESKTOP, reduced_motion="reduce" if reduced else "no-preference"
+    )
+    context.add_init_script(RECORD_GLIDES)
+    try:
+        opened = open_page(context, site_url)
+        page = opened.page
+        page.goto(site_url + "?seed=3")
+        wait_until_started(page)
+        start_game(page, [("Anna", "human"), ("Ben", "human")])
+        for _ in range(4):
+            page.locator("#app .card.target").first.click()
+        page.locator("#draw-pile.target").click()
+        target = page.locator(".seat.active .card.target").nth(3)
+        ident = target.get_attribute("id") or ""
+        page.evaluate("() => { window.__glides = []; }")
+        target.click()
+        glides = page.evaluate("() => window.__glides")
+        assert glides == ([] if reduced else [ident, "discard-pile"]), glides
+        no_python_errors(opened)
+    finally:
+        context.close()

@@ -119,6 +119,13 @@ class App:
         self.since_person: list[Line] = []
         #: (seat, position) of the cards the last step changed, for animation.
         self.changed: frozenset[tuple[int, int]] = frozenset()
+        #: Where the last step's cards travelled: (seat, position) of a card swapped in
+        #: from the hand, and where the card now on the discard pile came from (a grid
+        #: position, or None when it was the drawn card in hand).
+        self.swapped_in: tuple[int, int] | None = None
+        self.discarded_from: tuple[int, int] | None = None
+        #: Counts the steps taken, so the page animates each step only once.
+        self.steps = 0
         #: (seat, position) of the cards turned up at the round's end, in the order
         #: the reveal shows them.
         self.revealed: tuple[tuple[int, int], ...] = ()
@@ -459,6 +466,10 @@ class App:
         self.log.extend(lines)
         self.since_person = [*self.since_person, *lines][-MAX_HEARD:]
         self.revealed = tuple((e.player, e.position) for e in events if isinstance(e, CardRevealed))
+        self.steps += 1
+        swaps = [e for e in events if isinstance(e, CardSwapped)]
+        self.swapped_in = (swaps[0].player, swaps[0].position) if swaps else None
+        self.discarded_from = self.swapped_in
         self.changed = frozenset(
             (e.player, e.position) for e in events if isinstance(e, CardSwapped | CardFlipped)
         ) | frozenset(

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from skyjo.errors import SkyjoError
@@ -75,6 +75,7 @@ class Page:
         self.root: Any = document.getElementById("app")
         self.live: Any = document.getElementById("live")
         self.bots_running = False
+        self.animated_step = -1
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
             create_proxy(self.on_click),
@@ -114,10 +115,61 @@ class Page:
             model_end = present.end(app)
             html = render.end(t, model_end)
             self.live.textContent = model_end.reason + " " + model_end.winners_text
+        before = self._places() if app.screen is Screen.TABLE else {}
         self.root.innerHTML = html if app.screen is Screen.SETUP else note + html
         self.root.setAttribute("data-screen", app.screen.value)
+        if before:
+            self._travel(before)
         self._restore_focus(focused)
         self._run_bots_soon()
+
+    # --- cards on the move ------------------------------------------------------------
+
+    def _places(self) -> dict[str, Any]:
+        """Where the hand and the piles are on screen before a repaint moves them."""
+        places = {}
+        for ident in ("held-card", "draw-pile", "discard-pile"):
+            node = element(document.getElementById(ident))
+            if node is not None:
+                places[ident] = node.getBoundingClientRect()
+        return places
+
+    def _travel(self, before: dict[str, Any]) -> None:
+        """Let the last step's cards glide from where they were (the FLIP technique):
+        a card swapped in comes from the hand, and the discard pile's new top card
+        comes from the grid position it left, or from the hand when a drawn card was
+        thrown away. Skipped when the person prefers reduced motion."""
+        if self.app.steps == self.animated_step:
+            return  # a repaint without a new step (a hint, a language switch)
+        self.animated_step = self.app.steps
+        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        hand = before.get("held-card")
+        if self.app.swapped_in is not None and hand is not None:
+            seat, position = self.app.swapped_in
+            self._glide(element(document.getElementById(f"card-{seat}-{position}")), hand)
+        pile = element(document.getElementById("discard-pile"))
+        if self.app.discarded_from is not None:
+            seat, position = self.app.discarded_from
+            source = element(document.getElementById(f"card-{seat}-{position}"))
+            if source is not None:
+                self._glide(pile, source.getBoundingClientRect())
+        elif hand is not None and "discard-pile" in before:
+            self._glide(pile, hand)
+
+    def _glide(self, node: Any, origin: Any) -> None:
+        if node is None:
+            return
+        here = node.getBoundingClientRect()
+        dx, dy = origin.left - here.left, origin.top - here.top
+        if abs(dx) < 1 and abs(dy) < 1:
+            return
+        frames = [{"transform": f"translate({dx}px, {dy}px)"}, {"transform": "none"}]
+        options = {"duration": 380, "easing": "ease-out"}
+        node.animate(
+            to_js(frames, dict_converter=window.Object.fromEntries),
+            to_js(options, dict_converter=window.Object.fromEntries),
+        )
 
     def _topbar(self, t: Translator) -> None:
         bar = document.getElementById("topbar-controls")
