@@ -4,6 +4,10 @@ A bot sees only its own :class:`~skyjo.view.PlayerView` (never a face-down value
 the draw-pile order) and an injected ``random.Random``, and answers every decision
 the engine asks of it (setup flips, take or draw, where to put a card, which card to
 turn) with one of ``view.legal_actions`` plus a short reason a person can read.
+The reason comes twice: as English text (``Decision.reason``, for the CLI, the
+simulator and logs) and as a catalogue key with fields (``Decision.explanation``,
+a :class:`Reason`) that the page shows in its own language; :mod:`skyjo.bots.reasons`
+renders the English text from the key, so the two never drift.
 Budgets are counted in iterations, never in wall-clock time, so a seed reproduces
 every game.
 """
@@ -11,8 +15,9 @@ every game.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
 from skyjo.actions import PlayerAction
 from skyjo.errors import IllegalActionError
@@ -20,11 +25,57 @@ from skyjo.view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a bot chose, as a catalogue key and its fields, e.g.
+    ``Reason("bot.swap_saves", {"old": 11, "held": 2, "saved": 9})``.
+
+    Field values are ints (cards, counts, percentages), floats already rounded to
+    one decimal (expected points), or nested reasons for composed sentences
+    ("takes the 3: then <placement>"); each language formats them its own way."""
+
+    key: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"key": ..., "fields": {...}}``; a nested reason is such an object too."""
+        return {
+            "key": self.key,
+            "fields": {
+                name: value.to_json() if isinstance(value, Reason) else value
+                for name, value in self.fields.items()
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Reason:
+        """The mirror of :meth:`to_json`; anything else raises ``ValueError``."""
+        if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+            raise ValueError(f"not a bot reason: {data!r}")
+        fields = data.get("fields", {})
+        if not isinstance(fields, dict):
+            raise ValueError(f"the fields of bot reason {data['key']!r} are not an object")
+        parsed: dict[str, object] = {}
+        for name, value in fields.items():
+            if isinstance(value, dict):
+                parsed[str(name)] = cls.from_json(value)
+            elif isinstance(value, int | float | str) and not isinstance(value, bool):
+                parsed[str(name)] = value
+            else:
+                raise ValueError(f"bot reason {data['key']!r} has a bad field {name!r}: {value!r}")
+        return cls(data["key"], parsed)
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
-    """A bot's choice and why, e.g. ``swap 3`` because "swaps the 11 for the 2: saves 9"."""
+    """A bot's choice and why, e.g. ``swap 3`` because "swaps the 11 for the 2: saves 9".
+
+    ``explanation`` is the same reason as a catalogue key with fields, for pages in
+    other languages; bots written elsewhere may leave it out (the page then shows
+    ``reason``). Build both at once with :func:`skyjo.bots.reasons.decide`."""
 
     action: PlayerAction
     reason: str = ""
+    explanation: Reason | None = None
 
 
 @runtime_checkable

@@ -11,7 +11,7 @@ import random
 
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision
-from skyjo.bots.evaluation import card, slot
+from skyjo.bots.reasons import at, because, reason
 from skyjo.state import Phase
 from skyjo.view import PlayerView
 
@@ -27,14 +27,14 @@ class EasyBot:
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         legal = view.legal_actions
         if view.phase is Phase.SETUP:
-            return Decision(rng.choice(legal), "turns up a card at random")
+            return because(rng.choice(legal), reason("bot.setup_random"))
         if rng.random() < WHIM and view.phase is not Phase.TURN:
-            return Decision(rng.choice(legal), "plays on a whim")
+            return because(rng.choice(legal), reason("bot.whim"))
         if view.phase is Phase.TURN:
             top = view.discard_top
             if TakeDiscard() in legal and top is not None and (top <= LOW or Draw() not in legal):
-                return Decision(TakeDiscard(), f"takes the low {card(top)} from the discard pile")
-            return Decision(Draw(), "draws a card")
+                return because(TakeDiscard(), reason("bot.take_low", card=top))
+            return because(Draw(), reason("bot.draw"))
         held = view.held
         assert held is not None
         return _place(view, held, rng)
@@ -49,12 +49,12 @@ def _place(view: PlayerView, held: int, rng: random.Random) -> Decision:
     highest = max(values, key=values.__getitem__, default=None)
     if highest is not None and values[highest] > held:
         old = values[highest]
-        return Decision(Swap(highest), f"swaps the {old} for the {held}: keeps the lower card")
+        return because(Swap(highest), reason("bot.swap_lower", old=old, held=held))
     can_flip = view.phase is Phase.PLACE_DRAWN and bool(hidden)
     if held <= LOW or not can_flip:
         choices: list[PlayerAction] = [Swap(p) for p in hidden] or [Swap(p) for p in known]
         action = rng.choice(choices)
         assert isinstance(action, Swap)
-        return Decision(action, f"keeps the {held} at {slot(action.position)}")
+        return because(action, at("bot.keep_at", action.position, held=held))
     position = rng.choice(hidden)
-    return Decision(Flip(position), f"throws the {held} away and turns up {slot(position)}")
+    return because(Flip(position), at("bot.throw_away", position, held=held))

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skyjo.cards import COLUMNS, DECK_COMPOSITION, DECK_SIZE, GRID_SIZE, position_name
+from skyjo.cards import COLUMNS, DECK_COMPOSITION, DECK_SIZE, GRID_SIZE
 from skyjo.rules import Rules
 from skyjo.view import GridView, PlayerView
 
@@ -183,15 +183,3 @@ def chance_at_most(threshold: float, mean: float, variance: float) -> float:
 def best_by(scores: Sequence[tuple[float, int]]) -> int:
     """The index with the highest score; the earliest wins ties (deterministic)."""
     return max(scores, key=lambda s: (s[0], -s[1]))[1]
-
-
-def slot(position: int) -> str:
-    """'row 2, column 3', for reasons."""
-    return position_name(position)
-
-
-def card(value: int | float) -> str:
-    """A card or an expected value for a reason: '7', '-2', '~5.1'."""
-    if isinstance(value, int):
-        return str(value)
-    return f"~{value:.1f}"

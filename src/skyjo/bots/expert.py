@@ -27,6 +27,7 @@ from skyjo.bots.hard import (
 )
 from skyjo.bots.medium import setup_flip
 from skyjo.bots.playout import estimate, play_out
+from skyjo.bots.reasons import action_reason, because, reason
 from skyjo.state import Phase, State
 from skyjo.view import PlayerView, sample_state
 
@@ -71,14 +72,17 @@ class ExpertBot:
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
         chosen = candidates[best]
         hard_choice = self._hard.decide(view, rng)
-        if chosen == hard_choice.action:
-            return Decision(chosen, f"{hard_choice.reason} (confirmed by {self.budget} playouts)")
+        if chosen == hard_choice.action and hard_choice.explanation is not None:
+            why = reason("bot.confirmed", then=hard_choice.explanation, playouts=self.budget)
+            return because(chosen, why)
         runner = max(m for i, m in enumerate(means) if i != best)
-        return Decision(
-            chosen,
-            f"{chosen} does {means[best] - runner:.1f} points better than the alternatives "
-            f"over {self.budget} simulated continuations",
+        why = reason(
+            "bot.searched",
+            action=action_reason(chosen),
+            margin=means[best] - runner,
+            playouts=self.budget,
         )
+        return because(chosen, why)
 
 
 def _options(ctx: Context) -> list[Valued]:

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
-from skyjo.bots.base import Decision
+from skyjo.bots.base import Decision, Reason
 from skyjo.bots.evaluation import (
     CardOdds,
     Layout,
@@ -32,6 +32,7 @@ from skyjo.bots.evaluation import (
 )
 from skyjo.bots.medium import setup_flip
 from skyjo.bots.placement import explain, flip_gain, swap_gain_with_pairs
+from skyjo.bots.reasons import because, reason
 from skyjo.state import Phase
 from skyjo.view import PlayerView
 
@@ -151,7 +152,8 @@ def turn_gain(layout: Layout, odds: CardOdds) -> float:
 class Valued:
     action: PlayerAction
     value: float
-    note: str = ""
+    #: Why an option that ends the round is valued as it is (None for the others).
+    note: Reason | None = None
 
 
 def placement_values(ctx: Context, held: int, actions: tuple[PlayerAction, ...]) -> list[Valued]:
@@ -222,11 +224,11 @@ def finishing_value(ctx: Context, held: int, action: PlayerAction, carry_on: flo
     # Ending now stops every rival after one more turn, and stops us at once.
     value = now - expected_points + (TURNS_IF_CONTINUING - 1) * rivals_gain
     value -= TURNS_IF_CONTINUING * ctx.turn_gain + ctx.denial(given)
-    note = f"finishing would be doubled with chance {doubled:.0%}"
+    note = reason("bot.doubling_risk", chance=round(100 * doubled))
     if game_ends:
         keep = win_chance_if_continuing(ctx, carry_on)
         value = carry_on + WIN_WORTH * (win_chance - keep)
-        note = f"ending the game here wins with chance {win_chance:.0%} (else {keep:.0%})"
+        note = reason("bot.game_win_chance", chance=round(100 * win_chance), keep=round(100 * keep))
     return Valued(action, value, note)
 
 
@@ -329,31 +331,28 @@ class HardBot:
         valued = placement_values(ctx, held, view.legal_actions)
         stall = end_stalling_round(valued, rng)
         if stall is not None:
-            return Decision(
-                stall.action,
-                f"{explain(ctx.layout, stall.action, held, view.rules)}; "
-                f"ends the round rather than stall ({stall.note})",
-            )
+            then = explain(ctx.layout, stall.action, held, view.rules)
+            return because(stall.action, reason("bot.ends_stall", then=then, note=stall.note))
         chosen = best_valued(valued)
-        return Decision(chosen.action, _reason(ctx, held, chosen, valued))
+        return because(chosen.action, _reason(ctx, held, chosen, valued))
 
     def _take_or_draw(self, ctx: Context) -> Decision:
         view = ctx.view
         top = view.discard_top
         legal = view.legal_actions
         if TakeDiscard() not in legal or top is None:
-            return Decision(Draw(), "draws: there is no discard card to take")
+            return because(Draw(), reason("bot.draw_no_discard"))
         if Draw() not in legal:
-            return Decision(TakeDiscard(), "takes the discard card: the draw pile is empty")
+            return because(TakeDiscard(), reason("bot.take_pile_empty"))
         take, draw = take_and_draw_values(ctx, top)
         if take.value >= draw:
             then = _reason(ctx, top, take, [])
-            return Decision(TakeDiscard(), f"takes the {top} (worth {take.value:.1f}): {then}")
-        return Decision(
-            Draw(),
-            f"draws: a card from the {ctx.odds.total} unseen is worth {draw:.1f} on average, "
-            f"the {top} only {take.value:.1f}",
+            why = reason("bot.take_worth", card=top, worth=take.value, then=then)
+            return because(TakeDiscard(), why)
+        why = reason(
+            "bot.draw_counted", unseen=ctx.odds.total, draw=draw, card=top, worth=take.value
         )
+        return because(Draw(), why)
 
 
 def take_and_draw_values(ctx: Context, top: int) -> tuple[Valued, float]:
@@ -384,13 +383,13 @@ def take_and_draw_values(ctx: Context, top: int) -> tuple[Valued, float]:
     return take, draw
 
 
-def _reason(ctx: Context, held: int, chosen: Valued, valued: list[Valued]) -> str:
-    text = explain(ctx.layout, chosen.action, held, ctx.view.rules)
+def _reason(ctx: Context, held: int, chosen: Valued, valued: list[Valued]) -> Reason:
+    then = explain(ctx.layout, chosen.action, held, ctx.view.rules)
     if chosen.note:
-        return f"{text}; {chosen.note}"
-    skipped = [v for v in valued if v.note]
+        return reason("bot.with_note", then=then, note=chosen.note)
+    skipped = [v.note for v in valued if v.note]
     if skipped:
-        return f"{text}; keeps its last card face down: {skipped[0].note}"
+        return reason("bot.keeps_hidden", then=then, note=skipped[0])
     if isinstance(chosen.action, Swap) and ctx.denial(held) > 2:
-        return f"{text}; does not hand the next player the {held}"
-    return text
+        return reason("bot.denies", then=then, held=held)
+    return then

@@ -14,8 +14,9 @@ import random
 
 from skyjo.actions import Draw, Flip, Swap, TakeDiscard
 from skyjo.bots.base import Decision
-from skyjo.bots.evaluation import CardOdds, Layout, card
+from skyjo.bots.evaluation import CardOdds, Layout
 from skyjo.bots.placement import best, explain, scored_placements
+from skyjo.bots.reasons import because, reason
 from skyjo.cards import COLUMNS
 from skyjo.state import Phase
 from skyjo.view import PlayerView
@@ -42,18 +43,17 @@ class MediumBot:
             top = view.discard_top
             legal = view.legal_actions
             if TakeDiscard() not in legal or top is None:
-                return Decision(Draw(), "draws: there is no discard card to take")
+                return because(Draw(), reason("bot.draw_no_discard"))
             if Draw() not in legal:
-                return Decision(TakeDiscard(), "takes the discard card: the draw pile is empty")
+                return because(TakeDiscard(), reason("bot.take_pile_empty"))
             swaps = tuple(Swap(p) for p in layout.present())
             gain, action = best(
                 scored_placements(layout, top, swaps, DECK_ODDS, rules, chances=PAIR_CHANCES)
             )
             if gain >= BIG_SAVING or (top <= LOW and gain > 0):
-                return Decision(
-                    TakeDiscard(), f"takes the {top}: then {explain(layout, action, top, rules)}"
-                )
-            return Decision(Draw(), f"draws: the {card(top)} on the discard pile is not worth it")
+                then = explain(layout, action, top, rules)
+                return because(TakeDiscard(), reason("bot.take_then", card=top, then=then))
+            return because(Draw(), reason("bot.draw_not_worth", card=top))
         held = view.held
         assert held is not None
         scored = scored_placements(
@@ -64,7 +64,7 @@ class MediumBot:
         gain, action = best(swaps_only)
         if flips and gain <= 0:
             gain, action = best(flips)
-        return Decision(action, explain(layout, action, held, rules))
+        return because(action, explain(layout, action, held, rules))
 
 
 def setup_flip(view: PlayerView, rng: random.Random) -> Decision:
@@ -76,6 +76,6 @@ def setup_flip(view: PlayerView, rng: random.Random) -> Decision:
         column = up[0] % COLUMNS
         for action in view.legal_actions:
             if isinstance(action, Flip) and action.position % COLUMNS == column:
-                return Decision(action, f"turns up a second card in column {column + 1}")
+                return because(action, reason("bot.setup_second", column=column + 1))
     action = rng.choice(view.legal_actions)
-    return Decision(action, "turns up a first card")
+    return because(action, reason("bot.setup_first"))

@@ -10,15 +10,15 @@ explains a choice is only built for the chosen option.
 from __future__ import annotations
 
 from skyjo.actions import Flip, PlayerAction, Swap
+from skyjo.bots.base import Reason
 from skyjo.bots.evaluation import (
     CardOdds,
     Layout,
-    card,
     column_pair_value,
     completes_column,
-    slot,
     triple_pair_value,
 )
+from skyjo.bots.reasons import at, reason
 from skyjo.cards import COLUMNS
 from skyjo.rules import Rules
 
@@ -97,23 +97,20 @@ def best(scored: list[Scored]) -> Scored:
     return top
 
 
-def explain(layout: Layout, action: PlayerAction, held: int, rules: Rules) -> str:
-    """A sentence for a placement: 'swaps the 11 for the 2: saves 9 points'."""
+def explain(layout: Layout, action: PlayerAction, held: int, rules: Rules) -> Reason:
+    """Why a placement: 'swaps the 11 for the 2: saves 9 points'."""
     if isinstance(action, Flip):
-        return f"throws the {held} away and turns up {slot(action.position)}"
+        return at("bot.throw_away", action.position, held=held)
     assert isinstance(action, Swap)
     position = action.position
     old = layout.cards[position]
     column = position % COLUMNS
     if completes_column(layout, position, held, rules):
-        return f"completes column {column + 1} with the {held}: the column leaves the grid"
+        return reason("bot.completes_column", column=column + 1, held=held)
     if old is None:
-        return (
-            f"puts the {held} on the face-down card at {slot(position)} "
-            f"(worth {card(layout.worth[position])})"
-        )
+        return at("bot.on_face_down", position, held=held, worth=float(layout.worth[position]))
     if old > held:
-        return f"swaps the {old} for the {held}: saves {old - held} points"
+        return reason("bot.swap_saves", old=old, held=held, saved=old - held)
     if held in layout.partners(position):
-        return f"puts the {held} next to its twin in column {column + 1}, hoping for a third"
-    return f"swaps the {old} for the {held}"
+        return reason("bot.next_to_twin", held=held, column=column + 1)
+    return reason("bot.swap", old=old, held=held)

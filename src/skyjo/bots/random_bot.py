@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from skyjo.bots.base import Decision
+from skyjo.bots.reasons import because, reason
 from skyjo.view import PlayerView
 
 
@@ -12,4 +13,4 @@ class RandomBot:
     name = "random"
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
-        return Decision(rng.choice(view.legal_actions), "picks at random")
+        return because(rng.choice(view.legal_actions), reason("bot.random"))

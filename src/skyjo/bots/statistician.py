@@ -17,6 +17,7 @@ from skyjo.bots.base import Decision
 from skyjo.bots.evaluation import CardOdds, Layout
 from skyjo.bots.medium import setup_flip
 from skyjo.bots.placement import best, explain, scored_placements
+from skyjo.bots.reasons import because, reason
 from skyjo.state import Phase
 from skyjo.view import PlayerView
 
@@ -38,9 +39,9 @@ class StatisticianBot:
             top = view.discard_top
             legal = view.legal_actions
             if TakeDiscard() not in legal or top is None:
-                return Decision(Draw(), "draws: there is no discard card to take")
+                return because(Draw(), reason("bot.draw_no_discard"))
             if Draw() not in legal:
-                return Decision(TakeDiscard(), "takes the discard card: the draw pile is empty")
+                return because(TakeDiscard(), reason("bot.take_pile_empty"))
             swaps = tuple(Swap(p) for p in layout.present())
             taken, action = best(scored_placements(layout, top, swaps, odds, rules, chances=0))
             # A drawn card is worth what it saves where it saves most, averaged over
@@ -52,12 +53,9 @@ class StatisticianBot:
                 if v < top_worth
             )
             if taken > 0 and taken >= drawn:
-                return Decision(
-                    TakeDiscard(), f"takes the {top}: then {explain(layout, action, top, rules)}"
-                )
-            return Decision(
-                Draw(), f"draws: an unseen card (saving {drawn:.1f} on average) beats the {top}"
-            )
+                then = explain(layout, action, top, rules)
+                return because(TakeDiscard(), reason("bot.take_then", card=top, then=then))
+            return because(Draw(), reason("bot.draw_unseen", saving=drawn, card=top))
         held = view.held
         assert held is not None
         scored = scored_placements(layout, held, view.legal_actions, odds, rules, chances=0)
@@ -70,10 +68,10 @@ class StatisticianBot:
             flip_gain, flip = best(flips)
             if gain <= 0 or flip_gain > gain:
                 gain, chosen = flip_gain, flip
-        reason = explain(layout, chosen, held, rules)
+        why = explain(layout, chosen, held, rules)
         if going_out:
-            reason += " (its expected score is the lowest: going out)"
-        return Decision(chosen, reason)
+            why = reason("bot.going_out", then=why)
+        return because(chosen, why)
 
 
 def _turns_card(layout: Layout, action: PlayerAction) -> int:

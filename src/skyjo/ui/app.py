@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 from skyjo import engine, record
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots import Bot, Decision, ask, make_bot
+from skyjo.bots.base import Reason
 from skyjo.cards import column_positions
 from skyjo.errors import IllegalActionError, SkyjoError
 from skyjo.events import (
@@ -85,11 +86,25 @@ class Screen(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Line:
     """One sentence of the move log, kept as a catalogue key and its fields so it
-    can be shown again in another language. ``reason`` is a bot's own words."""
+    can be shown again in another language. ``reason`` is a bot's own words in
+    English, ``explanation`` the same as a catalogue key (None for a person's move,
+    a bot written elsewhere, or a line from a save made before bots had one)."""
 
     key: str
     fields: dict[str, Any]
     reason: str = ""
+    explanation: Reason | None = None
+
+    def to_json(self) -> list[Any]:
+        why = self.explanation.to_json() if self.explanation is not None else None
+        return [self.key, self.fields, self.reason, why]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Line:
+        """The mirror of :meth:`to_json`; also reads the 3-item lines of older saves."""
+        key, fields, reason, *rest = data
+        why = Reason.from_json(rest[0]) if rest and rest[0] is not None else None
+        return cls(str(key), dict(fields), str(reason), why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +195,7 @@ class App:
         self.setup = setup
         self.tiebreak_of = tiebreak_of
         self._seat(game)
-        self.log = [Line(str(k), dict(f), str(r)) for k, f, r in data.get("log", [])]
+        self.log = [Line.from_json(line) for line in data.get("log", [])]
 
     def resume(self) -> None:
         self.screen = self._screen_for_state()
@@ -276,7 +291,7 @@ class App:
         if seat is None or self.game is None:
             return False
         decision = ask(self.bots[seat], self.game.view(seat), self.rng)
-        self._play(seat, decision.action, decision.reason)
+        self._play(seat, decision.action, decision.reason, decision.explanation)
         return True
 
     # --- a human's intents --------------------------------------------------------
@@ -386,7 +401,13 @@ class App:
 
     # --- the engine step, the log and the save ---------------------------------
 
-    def _play(self, seat: int, action: PlayerAction, reason: str) -> None:
+    def _play(
+        self,
+        seat: int,
+        action: PlayerAction,
+        reason: str,
+        explanation: Reason | None = None,
+    ) -> None:
         assert self.game is not None
         if seat not in self.bots:
             self.since_person = []
@@ -395,7 +416,7 @@ class App:
         events = self.game.play(action, player=seat)
         self.discard_mode = False
         self.hint = None
-        self._note(events, source, reason)
+        self._note(events, source, reason, explanation)
         self.screen = self._screen_for_state()
         self._save()
 
@@ -413,7 +434,13 @@ class App:
     def _name(self, seat: int) -> str:
         return self.seats[seat].name
 
-    def _note(self, events: tuple[Event, ...], source: str | None, reason: str = "") -> None:
+    def _note(
+        self,
+        events: tuple[Event, ...],
+        source: str | None,
+        reason: str = "",
+        explanation: Reason | None = None,
+    ) -> None:
         """Turn engine events into log lines; a whole turn becomes one sentence.
 
         ``source`` is the pile the acting player took from when this step placed a
@@ -431,7 +458,7 @@ class App:
                         "card": card_text(card_in),
                         "old": card_text(card_out),
                     }
-                    lines.append(Line(key, fields, reason))
+                    lines.append(Line(key, fields, reason, explanation))
                 case CardDiscarded(_, value):
                     discarded = value
                 case CardFlipped(p, _, value) if discarded is not None:
@@ -440,13 +467,14 @@ class App:
                         "card": card_text(discarded),
                         "flipped": card_text(value),
                     }
-                    lines.append(Line("event.draw_flip", fields, reason))
+                    lines.append(Line("event.draw_flip", fields, reason, explanation))
                 case CardFlipped(p, _, value):
                     lines.append(
                         Line(
                             "event.setup_flip",
                             {"name": self._name(p), "card": card_text(value)},
                             reason,
+                            explanation,
                         )
                     )
                 case ColumnRemoved(p, _, value):
@@ -486,7 +514,7 @@ class App:
             "app": SAVE_VERSION,
             "setup": self.setup.to_json(),
             "record": record.to_json(self.game.record()),
-            "log": [[line.key, line.fields, line.reason] for line in self.log[-200:]],
+            "log": [line.to_json() for line in self.log[-200:]],
             "tiebreak_of": list(self.tiebreak_of),
         }
         self.storage.set(SAVE_KEY, json.dumps(data))

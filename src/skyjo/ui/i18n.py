@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from skyjo.bots.reasons import ENGLISH as BOT_ENGLISH
+
 LANGUAGES: Final = ("en", "de", "nl")
 LANGUAGE_NAMES: Final = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 DEFAULT_LANGUAGE: Final = "en"
@@ -135,6 +137,8 @@ EN: Final[dict[str, str]] = {
     "error.refused": "That move is not possible now: {reason}",
     "error.unexpected": "Something went wrong ({reason}). The game is unchanged; please try again.",
     "loading": "Loading the game engine (Python in your browser)…",
+    # bot reasons, the same sentences the bots give in English
+    **BOT_ENGLISH,
 }
 
 DE: Final[dict[str, str]] = {
@@ -251,6 +255,42 @@ DE: Final[dict[str, str]] = {
     "error.refused": "Dieser Zug geht gerade nicht: {reason}",
     "error.unexpected": "Etwas ist schiefgegangen ({reason}). Das Spiel ist unverändert; bitte noch einmal versuchen.",
     "loading": "Die Spiel-Engine wird geladen (Python im Browser) …",
+    # bot reasons (the bot is the sentence's subject; see skyjo.bots.reasons)
+    "bot.random": "wählt zufällig",
+    "bot.setup_random": "deckt eine zufällige Karte auf",
+    "bot.setup_first": "deckt eine erste Karte auf",
+    "bot.setup_second": "deckt eine zweite Karte in Spalte {column} auf",
+    "bot.whim": "folgt einer Laune",
+    "bot.draw": "zieht eine Karte",
+    "bot.draw_no_discard": "zieht: auf dem Ablagestapel liegt keine Karte",
+    "bot.take_pile_empty": "nimmt die Ablagekarte: der Nachziehstapel ist leer",
+    "bot.take_low": "nimmt die niedrige {card} vom Ablagestapel",
+    "bot.take_then": "nimmt die {card} und {then}",
+    "bot.draw_not_worth": "zieht: die {card} auf dem Ablagestapel lohnt sich nicht",
+    "bot.swap_lower": "tauscht die {old} gegen die {held}: behält die niedrigere Karte",
+    "bot.keep_at": "behält die {held} in Reihe {row}, Spalte {column}",
+    "bot.throw_away": "wirft die {held} ab und deckt Reihe {row}, Spalte {column} auf",
+    "bot.completes_column": "vervollständigt Spalte {column} mit der {held}: die Spalte wird abgeräumt",
+    "bot.on_face_down": "legt die {held} auf die verdeckte Karte in Reihe {row}, Spalte {column} (Wert ~{worth})",
+    "bot.swap_saves": "tauscht die {old} gegen die {held}: spart {saved} Punkte",
+    "bot.next_to_twin": "legt die {held} neben ihren Zwilling in Spalte {column}, in der Hoffnung auf eine dritte",
+    "bot.swap": "tauscht die {old} gegen die {held}",
+    "bot.draw_unseen": "zieht: eine ungesehene Karte (spart im Schnitt {saving}) ist besser als die {card}",
+    "bot.going_out": "{then} (die eigene erwartete Summe ist die niedrigste: spielt auf Rundenende)",
+    "bot.take_worth": "nimmt die {card} (Wert {worth}) und {then}",
+    "bot.draw_counted": "zieht: eine Karte aus den {unseen} ungesehenen ist im Schnitt {draw} wert, die {card} nur {worth}",
+    "bot.with_note": "{then}; {note}",
+    "bot.keeps_hidden": "{then}; lässt die letzte Karte verdeckt: {note}",
+    "bot.denies": "{then}; gibt dem nächsten Spieler nicht die {held}",
+    "bot.ends_stall": "{then}; beendet die Runde, statt sie hinzuziehen ({note})",
+    "bot.doubling_risk": "beim Beenden droht mit {chance}\u00a0% Wahrscheinlichkeit die Verdopplung",
+    "bot.game_win_chance": "das Spiel hier zu beenden gewinnt mit {chance}\u00a0% Wahrscheinlichkeit (sonst {keep}\u00a0%)",
+    "bot.confirmed": "{then} (bestätigt durch {playouts} Simulationen)",
+    "bot.searched": "{action} ist über {playouts} simulierte Fortsetzungen {margin} Punkte besser als die Alternativen",
+    "bot.act.draw": "das Ziehen",
+    "bot.act.take": "das Nehmen der Ablagekarte",
+    "bot.act.swap": "das Ablegen in Reihe {row}, Spalte {column}",
+    "bot.act.flip": "das Aufdecken von Reihe {row}, Spalte {column}",
 }
 
 NL: Final[dict[str, str]] = {
@@ -367,6 +407,42 @@ NL: Final[dict[str, str]] = {
     "error.refused": "Die zet kan nu niet: {reason}",
     "error.unexpected": "Er ging iets mis ({reason}). Het spel is niet veranderd; probeer het opnieuw.",
     "loading": "De spelengine wordt geladen (Python in je browser)…",
+    # bot reasons (the bot is the sentence's subject; see skyjo.bots.reasons)
+    "bot.random": "kiest willekeurig",
+    "bot.setup_random": "draait een willekeurige kaart open",
+    "bot.setup_first": "draait een eerste kaart open",
+    "bot.setup_second": "draait een tweede kaart open in kolom {column}",
+    "bot.whim": "volgt een opwelling",
+    "bot.draw": "trekt een kaart",
+    "bot.draw_no_discard": "trekt: er ligt geen kaart op de aflegstapel",
+    "bot.take_pile_empty": "pakt de afgelegde kaart: de trekstapel is leeg",
+    "bot.take_low": "pakt de lage {card} van de aflegstapel",
+    "bot.take_then": "pakt de {card} en {then}",
+    "bot.draw_not_worth": "trekt: de {card} op de aflegstapel is het niet waard",
+    "bot.swap_lower": "ruilt de {old} voor de {held}: houdt de lagere kaart",
+    "bot.keep_at": "houdt de {held} op rij {row}, kolom {column}",
+    "bot.throw_away": "legt de {held} af en draait rij {row}, kolom {column} open",
+    "bot.completes_column": "maakt kolom {column} vol met de {held}: de kolom verdwijnt",
+    "bot.on_face_down": "legt de {held} op de dichte kaart op rij {row}, kolom {column} (waarde ~{worth})",
+    "bot.swap_saves": "ruilt de {old} voor de {held}: bespaart {saved} punten",
+    "bot.next_to_twin": "legt de {held} naast zijn tweeling in kolom {column}, in de hoop op een derde",
+    "bot.swap": "ruilt de {old} voor de {held}",
+    "bot.draw_unseen": "trekt: een ongeziene kaart (bespaart gemiddeld {saving}) is beter dan de {card}",
+    "bot.going_out": "{then} (de eigen verwachte score is de laagste: gaat uit)",
+    "bot.take_worth": "pakt de {card} (waarde {worth}) en {then}",
+    "bot.draw_counted": "trekt: een kaart uit de {unseen} ongeziene is gemiddeld {draw} waard, de {card} maar {worth}",
+    "bot.with_note": "{then}; {note}",
+    "bot.keeps_hidden": "{then}; houdt de laatste kaart dicht: {note}",
+    "bot.denies": "{then}; geeft de volgende speler de {held} niet",
+    "bot.ends_stall": "{then}; maakt de ronde uit in plaats van te rekken ({note})",
+    "bot.doubling_risk": "uitmaken wordt met {chance}% kans verdubbeld",
+    "bot.game_win_chance": "het spel hier beëindigen wint met {chance}% kans (anders {keep}%)",
+    "bot.confirmed": "{then} (bevestigd door {playouts} simulaties)",
+    "bot.searched": "{action} is over {playouts} gesimuleerde vervolgen {margin} punten beter dan de alternatieven",
+    "bot.act.draw": "trekken",
+    "bot.act.take": "de afgelegde kaart pakken",
+    "bot.act.swap": "de kaart op rij {row}, kolom {column} leggen",
+    "bot.act.flip": "rij {row}, kolom {column} opendraaien",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
@@ -382,6 +458,12 @@ DEFAULT_NAMES: Final[dict[str, tuple[str, ...]]] = {
 def card_text(value: int) -> str:
     """A card value as printed: a real minus sign for negative cards."""
     return f"−{-value}" if value < 0 else str(value)
+
+
+def decimal_text(value: float, language: str) -> str:
+    """One decimal in ``language``'s style: '−0.5' (en), '−0,5' (de, nl)."""
+    text = f"{value:.1f}".replace("-", "−")
+    return text.replace(".", ",") if language in ("de", "nl") else text
 
 
 def pick_language(preferred: Iterable[str]) -> str:
@@ -403,6 +485,11 @@ class Translator:
 
     def t(self, key: str, **fields: object) -> str:
         return self._messages[key].format_map(fields)
+
+    def decimal(self, value: float) -> str:
+        """An expected value with one decimal: '4.2' in English, '4,2' in German
+        and Dutch, with a real minus sign."""
+        return decimal_text(value, self.language)
 
     def names_list(self, names: list[str]) -> str:
         """``["A", "B", "C"]`` -> ``"A, B and C"`` in this language."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skyjo import scoring, share
+from skyjo.bots.base import Reason
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.rules import TARGET_PRESETS, ColumnRule
 from skyjo.state import Grid, Phase, RoundResult, State
@@ -153,7 +154,33 @@ class SetupModel:
 
 def translate_line(t: Translator, line: Line) -> str:
     text = t.t(line.key, **line.fields)
-    return f"{text} ({line.reason})" if line.reason else text
+    why = bot_reason(t, line.explanation, line.reason)
+    return f"{text} ({why})" if why else text
+
+
+def bot_reason(t: Translator, explanation: Reason | None, english: str) -> str:
+    """A bot's reason in the page's language. A bot without an explanation (one
+    written elsewhere) or with a key this catalogue lacks keeps its English words."""
+    if explanation is None:
+        return english
+    try:
+        return _reason_text(t, explanation)
+    except (KeyError, ValueError, IndexError):
+        return english
+
+
+def _reason_text(t: Translator, explanation: Reason) -> str:
+    fields: dict[str, object] = {}
+    for name, value in explanation.fields.items():
+        if isinstance(value, Reason):
+            fields[name] = _reason_text(t, value)
+        elif isinstance(value, float):
+            fields[name] = t.decimal(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            fields[name] = card_text(value)
+        else:
+            fields[name] = value
+    return t.t(explanation.key, **fields)
 
 
 def languages(current: str) -> tuple[Choice, ...]:
@@ -315,7 +342,9 @@ def table(app: App) -> TableModel:
         put_back_label=t.t("button.put_back", card=card_text(state.held or 0))
         if can_put_back
         else "",
-        hint=t.t("hint.text", reason=app.hint.reason) if app.hint is not None else "",
+        hint=t.t("hint.text", reason=bot_reason(t, app.hint.explanation, app.hint.reason))
+        if app.hint is not None
+        else "",
         can_hint=human is not None and phase is not Phase.SETUP,
         log=tuple(translate_line(t, line) for line in app.log[-60:]),
         announcement=" ".join(translate_line(t, line) for line in app.since_person),
