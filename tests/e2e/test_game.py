@@ -145,6 +145,18 @@ def play_step(page: Page) -> str:
     return screen
 
 
+def play_until_the_person_may_draw(page: Page, *, steps: int = 200) -> None:
+    """Play a person's steps until their turn starts (the draw pile is a target).
+    Bounded, so a game that never gets there fails with the screen it is stuck on
+    instead of looping forever."""
+    for _ in range(steps):
+        if page.locator("#draw-pile.target").count():
+            return
+        play_step(page)
+    screen = page.get_attribute("#app", "data-screen")
+    pytest.fail(f"no turn to draw after {steps} steps; the page shows {screen!r}")
+
+
 def shown_snapshot(page: Page) -> list[str]:
     """What a person sees of the state: every card's label, the piles and the held card."""
     labels = page.locator("#app .card, #draw-pile, #discard-pile").evaluate_all(
@@ -301,8 +313,7 @@ def test_resume_after_reload_mid_turn_gives_the_same_state(
     opened = visit(fresh)
     page = opened.page
     start_game(page)
-    while not page.locator("#draw-pile.target").count():
-        play_step(page)
+    play_until_the_person_may_draw(page)
     page.locator("#draw-pile").click()
     expect(page.locator("#held-card")).to_be_visible()
     before = shown_snapshot(page)
@@ -398,8 +409,7 @@ def test_a_hint_and_a_stale_click(fresh: tuple[BrowserContext, str]) -> None:
     opened = visit(fresh)
     page = opened.page
     start_game(page, [("Kim", "human"), ("Bot", "hard")])
-    while not page.locator("#draw-pile.target").count():
-        play_step(page)
+    play_until_the_person_may_draw(page)
     page.get_by_role("button", name="Hint").click()
     expect(page.locator(".hint")).to_contain_text("Hint: ")
     assert len(page.locator(".hint").inner_text()) > len("Hint: ") + 3
