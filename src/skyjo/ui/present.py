@@ -15,7 +15,7 @@ from skyjo.bots.base import Reason
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.rules import TARGET_PRESETS, ColumnRule
 from skyjo.state import Grid, Phase, RoundResult, State
-from skyjo.ui.app import App, Line, Screen
+from skyjo.ui.app import App, Line
 from skyjo.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
 from skyjo.ui.setup import KINDS, SPEEDS
 
@@ -463,7 +463,3 @@ def setup(app: App) -> SetupModel:
         can_add=len(s.seats) < 8,
         can_remove=len(s.seats) > 2,
     )
-
-
-def screen(app: App) -> Screen:
-    return app.screen
