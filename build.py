@@ -28,6 +28,7 @@ temporary working directory instead.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -39,6 +40,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -449,6 +451,42 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Log only failures; a page load is 40 requests."""
         if len(args) > 1 and str(args[1]).startswith(("4", "5")):
             super().log_message(format, *args)
+
+
+class QuietSiteHandler(SiteHandler):
+    """``SiteHandler`` that logs nothing: for tests and benchmarks, whose own output
+    is what matters."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Stay quiet."""
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A threaded server that ignores a browser dropping a connection mid-file
+    (closing a browser context does that), which is no error of the site."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Report real errors only."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+@contextlib.contextmanager
+def serving(directory: Path, *, handler: type[SiteHandler] = QuietSiteHandler) -> Iterator[str]:
+    """Serve ``directory`` on a free local port in a background thread while the
+    ``with`` block runs; yields the base URL. The browser tests and the load-time
+    benchmark share it."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
 def serve(directory: Path, *, port: int) -> None:

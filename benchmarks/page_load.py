@@ -21,16 +21,11 @@ paint under 300 ms. Run ``python build.py`` first; then ``python benchmarks/page
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import http.server
-import os
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +33,9 @@ from typing import Any
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a script
+import build  # noqa: E402
+
 DIST = ROOT / "dist"
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -49,13 +47,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-CONTENT_TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
-}
 TIMEOUT_MS = 60_000
 
 #: The baseline: Pyodide from the same files, nothing else.
@@ -111,43 +102,6 @@ class Summary:
 
     cold: Load
     warm: Load
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right content types, quietly."""
-
-    def guess_type(self, path: str | os.PathLike[str]) -> str:
-        """Use the site's content types whatever the machine's mime table says."""
-        return CONTENT_TYPES.get(Path(path).suffix) or super().guess_type(path)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Stay quiet: the table is the output."""
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A threaded server that ignores a browser dropping a connection mid-file
-    (closing a context does that), which is no error of the site."""
-
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """Report real errors only."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-@contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on a free local port; yields the base URL."""
-    handler = functools.partial(Handler, directory=str(directory))
-    server = QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def measure(page: Page) -> Load:
@@ -256,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site)
         (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
-        with serve(site) as base, sync_playwright() as playwright:
+        with build.serving(site) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_args())
             try:
                 summaries = run(browser, base, args.runs)

@@ -10,11 +10,7 @@ no browser starts, the fixtures raise and the tests fail: they never skip.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import os
-import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +18,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
+
+import build
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -42,15 +40,6 @@ READY = "html[data-ready='true']"
 #: Pyodide starts in 3-5 s here; generous for a loaded CI machine.
 BOOT_TIMEOUT_MS = 60_000
 
-#: Content types the site needs, independent of the machine's mime table.
-CONTENT_TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
-}
-
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
@@ -64,7 +53,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
-class SubPathHandler(http.server.SimpleHTTPRequestHandler):
+class SubPathHandler(build.QuietSiteHandler):
     """Serves a folder at ``SUB_PATH`` only, redirecting ``/skyjo`` to ``/skyjo/``."""
 
     def do_GET(self) -> None:
@@ -82,39 +71,12 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
             return os.path.join(self.directory, "__outside_the_site__")
         return super().translate_path("/" + path[len(SUB_PATH) :])
 
-    def guess_type(self, path: str | os.PathLike[str]) -> str:
-        """Use the site's content types whatever the machine's mime table says."""
-        return CONTENT_TYPES.get(Path(path).suffix) or super().guess_type(path)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Stay quiet: pytest shows what matters."""
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A threaded server that ignores a browser dropping a connection mid-file
-    (closing a context does that), which is no error of the site."""
-
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """Report real errors only."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
 
 @contextlib.contextmanager
 def serve_site(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on a free local port; yields the site's URL (with sub-path)."""
-    handler = functools.partial(SubPathHandler, directory=str(directory))
-    server = QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with build.serving(directory, handler=SubPathHandler) as base:
+        yield base.rstrip("/") + SUB_PATH
 
 
 @pytest.fixture(scope="session")
