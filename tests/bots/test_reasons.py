@@ -4,7 +4,6 @@ English text is rendered from that key (so the two never drift)."""
 from __future__ import annotations
 
 import random
-import string
 from collections.abc import Iterator
 
 import pytest
@@ -18,12 +17,9 @@ from skyjo.game import Game
 from skyjo.rules import ColumnRule, Rules
 from skyjo.ui.i18n import CATALOGUE, LANGUAGES, Translator
 from skyjo.ui.present import bot_reason
+from tests.catalogues import fields
 
 LEVELS = ("random", "easy", "medium", "statistician", "hard")
-
-
-def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 def decisions(bots: list[Bot], rules: Rules, seed: int) -> Iterator[Decision]:

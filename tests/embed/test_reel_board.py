@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import string
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from skyjo.embed.texts import OWN, Texts
 from skyjo.events import RoundScored
 from skyjo.state import Phase
 from skyjo.ui.i18n import CATALOGUE
+from tests.catalogues import fields
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 
@@ -97,10 +97,6 @@ def test_messages_have_the_documented_shapes() -> None:
         assert json.loads(json.dumps(message)) == message
     assert messages.is_measure_request({"type": "skyjo:measure"})
     assert not messages.is_measure_request("skyjo:measure")
-
-
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def test_the_texts_agree_across_languages_and_do_not_clash() -> None:

@@ -3,27 +3,18 @@ the model's data phrased in each."""
 
 from __future__ import annotations
 
-import string
-
 import pytest
 
 from skyjo.scorepad.errors import FinisherError, SumOutOfBoundsError
 from skyjo.scorepad.messages import CATALOGUE, LANGUAGES, Messages, pick_language
 from skyjo.scorepad.sheet import describe, score_sheet
+from tests.catalogues import disagreements
 from tests.scorepad.seed import seed_pad
-
-
-def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_language_has_every_message_with_the_same_fields(language: str) -> None:
-    english, other = CATALOGUE["en"], CATALOGUE[language]
-    assert set(other) == set(english)
-    for key, template in english.items():
-        assert fields(other[key]) == fields(template), key
-        assert other[key].strip(), key
+    assert disagreements(CATALOGUE["en"], CATALOGUE[language]) == []
 
 
 def test_english_explanations_agree_with_the_models_phrasing() -> None:
