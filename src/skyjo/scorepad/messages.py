@@ -11,9 +11,18 @@ attributes, not from the English message, so they read naturally in each languag
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final
 
+# Re-exported: the score pad's modules take their language helpers from here.
+from skyjo.language import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Phrasebook,
+    pick_language,
+)
+from skyjo.language import signed as number
 from skyjo.scorepad.errors import (
     FinisherError,
     GameOverError,
@@ -26,10 +35,6 @@ from skyjo.scorepad.model import ScorePad
 from skyjo.scorepad.sheet import Explanation
 from skyjo.scorepad.starter import Starter, StartReason
 from skyjo.scoring import DoublingReason
-
-LANGUAGES: Final = ("en", "de", "nl")
-LANGUAGE_NAMES: Final = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
-DEFAULT_LANGUAGE: Final = "en"
 
 EN: Final[dict[str, str]] = {
     "title": "Skyjo score pad",
@@ -413,30 +418,11 @@ NL: Final[dict[str, str]] = {
 CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
 
 
-def pick_language(preferred: Iterable[str]) -> str:
-    """The first supported language among the browser's preferences, else English."""
-    for tag in preferred:
-        base = tag.split("-")[0].lower()
-        if base in CATALOGUE:
-            return base
-    return DEFAULT_LANGUAGE
-
-
-def number(value: int) -> str:
-    """A number as written on the pad: a real minus sign, which reads better."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
-class Messages:
-    """The catalogue in one language: ``Messages("de").t("entry.round", n=3)``."""
+class Messages(Phrasebook):
+    """The score pad's catalogue in one language: ``Messages("de").t("entry.round", n=3)``."""
 
     def __init__(self, language: str) -> None:
-        self.language = language if language in CATALOGUE else DEFAULT_LANGUAGE
-        self._messages: Mapping[str, str] = CATALOGUE[self.language]
-
-    def t(self, key: str, **fields: object) -> str:
-        """The message ``key`` with its named fields filled in."""
-        return self._messages[key].format_map(fields)
+        super().__init__(CATALOGUE, language)
 
     def names(self, names: Sequence[str]) -> str:
         """``["A", "B", "C"]`` -> ``"A, B and C"`` in this language."""
@@ -503,3 +489,14 @@ class Messages:
         if isinstance(error, TiebreakError):
             return self.t("error.tiebreak")
         return self.t("error.other", detail=str(error))
+
+
+__all__ = [
+    "CATALOGUE",
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "Messages",
+    "number",
+    "pick_language",
+]

@@ -9,14 +9,11 @@ same fields in each message.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Final
 
 from skyjo.bots.reasons import ENGLISH as BOT_ENGLISH
-
-LANGUAGES: Final = ("en", "de", "nl")
-LANGUAGE_NAMES: Final = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
-DEFAULT_LANGUAGE: Final = "en"
+from skyjo.language import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Phrasebook, pick_language
+from skyjo.language import signed as card_text
 
 EN: Final[dict[str, str]] = {
     "app.title": "Skyjo",
@@ -455,36 +452,17 @@ DEFAULT_NAMES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
-def card_text(value: int) -> str:
-    """A card value as printed: a real minus sign for negative cards."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def decimal_text(value: float, language: str) -> str:
     """One decimal in ``language``'s style: '−0.5' (en), '−0,5' (de, nl)."""
     text = f"{value:.1f}".replace("-", "−")
     return text.replace(".", ",") if language in ("de", "nl") else text
 
 
-def pick_language(preferred: Iterable[str]) -> str:
-    """The first supported language among the browser's preferences
-    (``["nl-BE", "en"]`` -> ``"nl"``), else English."""
-    for tag in preferred:
-        base = tag.split("-")[0].lower()
-        if base in CATALOGUE:
-            return base
-    return DEFAULT_LANGUAGE
-
-
-class Translator:
-    """Messages in one language. ``t("table.round", n=3)`` -> ``"Round 3"``."""
+class Translator(Phrasebook):
+    """The page's messages in one language. ``t("table.round", n=3)`` -> ``"Round 3"``."""
 
     def __init__(self, language: str) -> None:
-        self.language = language if language in CATALOGUE else DEFAULT_LANGUAGE
-        self._messages: Mapping[str, str] = CATALOGUE[self.language]
-
-    def t(self, key: str, **fields: object) -> str:
-        return self._messages[key].format_map(fields)
+        super().__init__(CATALOGUE, language)
 
     def decimal(self, value: float) -> str:
         """An expected value with one decimal: '4.2' in English, '4,2' in German
@@ -496,3 +474,16 @@ class Translator:
         if len(names) == 1:
             return names[0]
         return self.t("end.and", first=", ".join(names[:-1]), last=names[-1])
+
+
+__all__ = [
+    "CATALOGUE",
+    "DEFAULT_LANGUAGE",
+    "DEFAULT_NAMES",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "Translator",
+    "card_text",
+    "decimal_text",
+    "pick_language",
+]

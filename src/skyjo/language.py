@@ -1,0 +1,45 @@
+"""What every page's message catalogue shares: the languages, picking one from the
+browser's preferences, a phrasebook that fills in a message's ``{fields}``, and the
+way a number is printed (a real minus sign for negative cards and scores).
+
+The game page (``skyjo.ui.i18n``), the score pad (``skyjo.scorepad.messages``) and
+the embeds each keep their own sentences; this module keeps the mechanics in one
+place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+LANGUAGES: Final = ("en", "de", "nl")
+LANGUAGE_NAMES: Final = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+DEFAULT_LANGUAGE: Final = "en"
+
+
+def pick_language(preferred: Iterable[str]) -> str:
+    """The first supported language among the browser's preferences
+    (``["nl-BE", "en"]`` -> ``"nl"``), else English."""
+    for tag in preferred:
+        base = tag.split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+def signed(value: int) -> str:
+    """A card value or score as printed: a real minus sign for negative numbers."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+class Phrasebook:
+    """One catalogue's messages in one language; an unknown language falls back to
+    English. ``t(key, **fields)`` fills in the message's named fields."""
+
+    def __init__(self, catalogue: Mapping[str, Mapping[str, str]], language: str) -> None:
+        self.language = language if language in catalogue else DEFAULT_LANGUAGE
+        self._messages: Mapping[str, str] = catalogue[self.language]
+
+    def t(self, key: str, **fields: object) -> str:
+        """The message ``key`` with its named fields filled in."""
+        return self._messages[key].format_map(fields)
