@@ -31,7 +31,7 @@ from skyjo.bots.evaluation import (
     swap_gain,
 )
 from skyjo.bots.medium import setup_flip
-from skyjo.bots.placement import explain, flip_gain, swap_gain_with_pairs
+from skyjo.bots.placement import explain, flip_gain, forced_source, swap_gain_with_pairs
 from skyjo.bots.reasons import because, reason
 from skyjo.state import Phase
 from skyjo.view import PlayerView
@@ -337,13 +337,11 @@ class HardBot:
         return because(chosen.action, _reason(ctx, held, chosen, valued))
 
     def _take_or_draw(self, ctx: Context) -> Decision:
-        view = ctx.view
-        top = view.discard_top
-        legal = view.legal_actions
-        if TakeDiscard() not in legal or top is None:
-            return because(Draw(), reason("bot.draw_no_discard"))
-        if Draw() not in legal:
-            return because(TakeDiscard(), reason("bot.take_pile_empty"))
+        forced = forced_source(ctx.view)
+        if forced is not None:
+            return forced
+        top = ctx.view.discard_top
+        assert top is not None
         take, draw = take_and_draw_values(ctx, top)
         if take.value >= draw:
             then = _reason(ctx, top, take, [])

@@ -15,7 +15,7 @@ import random
 from skyjo.actions import Draw, Flip, Swap, TakeDiscard
 from skyjo.bots.base import Decision
 from skyjo.bots.evaluation import CardOdds, Layout
-from skyjo.bots.placement import best, explain, scored_placements
+from skyjo.bots.placement import best, explain, forced_source, scored_placements
 from skyjo.bots.reasons import because, reason
 from skyjo.cards import COLUMNS
 from skyjo.state import Phase
@@ -40,12 +40,11 @@ class MediumBot:
         layout = Layout.of(view.own_grid, DECK_ODDS.mean)
         rules = view.rules
         if view.phase is Phase.TURN:
+            forced = forced_source(view)
+            if forced is not None:
+                return forced
             top = view.discard_top
-            legal = view.legal_actions
-            if TakeDiscard() not in legal or top is None:
-                return because(Draw(), reason("bot.draw_no_discard"))
-            if Draw() not in legal:
-                return because(TakeDiscard(), reason("bot.take_pile_empty"))
+            assert top is not None
             swaps = tuple(Swap(p) for p in layout.present())
             gain, action = best(
                 scored_placements(layout, top, swaps, DECK_ODDS, rules, chances=PAIR_CHANCES)

@@ -9,8 +9,8 @@ explains a choice is only built for the chosen option.
 
 from __future__ import annotations
 
-from skyjo.actions import Flip, PlayerAction, Swap
-from skyjo.bots.base import Reason
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
+from skyjo.bots.base import Decision, Reason
 from skyjo.bots.evaluation import (
     CardOdds,
     Layout,
@@ -18,9 +18,10 @@ from skyjo.bots.evaluation import (
     completes_column,
     triple_pair_value,
 )
-from skyjo.bots.reasons import at, reason
+from skyjo.bots.reasons import at, because, reason
 from skyjo.cards import COLUMNS
 from skyjo.rules import Rules
+from skyjo.view import PlayerView
 
 #: (gain, action): the expected points an action saves in the player's own layout.
 Scored = tuple[float, PlayerAction]
@@ -114,3 +115,13 @@ def explain(layout: Layout, action: PlayerAction, held: int, rules: Rules) -> Re
     if held in layout.partners(position):
         return reason("bot.next_to_twin", held=held, column=column + 1)
     return reason("bot.swap", old=old, held=held)
+
+
+def forced_source(view: PlayerView) -> Decision | None:
+    """The start of a turn when there is no choice: no discard card to take (draw)
+    or nothing to draw (take it); None when the bot must weigh the two."""
+    if TakeDiscard() not in view.legal_actions or view.discard_top is None:
+        return because(Draw(), reason("bot.draw_no_discard"))
+    if Draw() not in view.legal_actions:
+        return because(TakeDiscard(), reason("bot.take_pile_empty"))
+    return None

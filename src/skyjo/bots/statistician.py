@@ -16,7 +16,7 @@ from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision
 from skyjo.bots.evaluation import CardOdds, Layout
 from skyjo.bots.medium import setup_flip
-from skyjo.bots.placement import best, explain, scored_placements
+from skyjo.bots.placement import best, explain, forced_source, scored_placements
 from skyjo.bots.reasons import because, reason
 from skyjo.state import Phase
 from skyjo.view import PlayerView
@@ -36,12 +36,11 @@ class StatisticianBot:
         rules = view.rules
         going_out = _lowest(view, odds.mean, layout.estimate())
         if view.phase is Phase.TURN:
+            forced = forced_source(view)
+            if forced is not None:
+                return forced
             top = view.discard_top
-            legal = view.legal_actions
-            if TakeDiscard() not in legal or top is None:
-                return because(Draw(), reason("bot.draw_no_discard"))
-            if Draw() not in legal:
-                return because(TakeDiscard(), reason("bot.take_pile_empty"))
+            assert top is not None
             swaps = tuple(Swap(p) for p in layout.present())
             taken, action = best(scored_placements(layout, top, swaps, odds, rules, chances=0))
             # A drawn card is worth what it saves where it saves most, averaged over
