@@ -150,11 +150,14 @@ def play_until_the_person_may_draw(page: Page, *, steps: int = 200) -> None:
     Bounded, so a game that never gets there fails with the screen it is stuck on
     instead of looping forever."""
     for _ in range(steps):
-        if page.locator("#draw-pile.target").count():
+        # Wait for the person first: checking the draw pile while bots are still
+        # moving, then calling play_step, would let play_step play that very turn.
+        if wait_for_person(page) == "table" and page.locator("#draw-pile.target").count():
             return
         play_step(page)
     screen = page.get_attribute("#app", "data-screen")
-    pytest.fail(f"no turn to draw after {steps} steps; the page shows {screen!r}")
+    setup = page.evaluate("() => localStorage.getItem('skyjo.setup')")
+    pytest.fail(f"no turn to draw after {steps} steps; the page shows {screen!r}; setup: {setup}")
 
 
 def shown_snapshot(page: Page) -> list[str]:
