@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skyjo import engine
-from skyjo.actions import Action, Draw, PlayerAction, TakeDiscard
+from skyjo.actions import Action, Deal, Draw, PlayerAction, TakeDiscard
 from skyjo.errors import IllegalActionError
 from skyjo.events import Event
-from skyjo.record import GameRecord, RecordBuilder, move_actions, replay
+from skyjo.record import GameRecord, PendingTake, RecordBuilder, move_actions, replay_steps
 from skyjo.rules import Rules
 from skyjo.state import CHANCE, Phase, State
 from skyjo.view import PlayerView, view_of
@@ -43,21 +43,26 @@ class Game:
     ) -> Game:
         """Continue a recorded game; later chance outcomes come from ``seed``.
 
-        The record is replayed first, so an invalid one raises :class:`RecordError`
-        naming its round and move, exactly as ``python -m skyjo replay`` would."""
-        replay(record)
+        Every move is checked once, by :func:`skyjo.record.replay_steps`, so an invalid
+        record raises :class:`RecordError` naming its round and move, exactly as
+        ``python -m skyjo replay`` would; the game's own record is rebuilt from the
+        same moves."""
         game = cls.__new__(cls)
         game._start(
             list(record.players), record.rules, rng=None, seed=seed, pause=pause_between_rounds
         )
-        for rnd in record.rounds:
-            game._apply(CHANCE, rnd.deal)
-            for move in rnd.moves:
+        for step in replay_steps(record):
+            move = step.move
+            if isinstance(move, Deal):
+                game._builder.add(CHANCE, move)
+            elif isinstance(move, PendingTake):
+                take: Action = TakeDiscard() if move.take == "discard" else Draw()
+                game._builder.add(move.player, take)
+                game._before_take = game.state if move.take == "discard" else None
+            else:
                 for player, action in move_actions(move):
-                    game._apply(player, action)
-            if rnd.pending is not None:
-                take: Action = TakeDiscard() if rnd.pending.take == "discard" else Draw()
-                game._apply(rnd.pending.player, take)
+                    game._builder.add(player, action)
+            game.state = step.state
         game.opening_events = game._resolve(deal=not pause_between_rounds or not record.rounds)
         return game
 

@@ -380,16 +380,16 @@ class App:
         """Continue the game in a record file; an invalid one sets an error notice."""
         try:
             game_record = record.loads(text)
-            record.replay(game_record)
+            # from_record checks every move, naming the round and move of a bad one.
+            game = Game.from_record(
+                game_record, seed=self.rng.randrange(2**32), pause_between_rounds=True
+            )
         except SkyjoError as exc:
             self.notice = Notice("import.invalid", {"reason": str(exc)}, error=True)
             return
         seats = tuple(
             Seat(str(p["name"]), p["kind"] if p.get("kind") in BOT_LEVELS else HUMAN)
             for p in game_record.players
-        )
-        game = Game.from_record(
-            game_record, seed=self.rng.randrange(2**32), pause_between_rounds=True
         )
         self.tiebreak_of = ()
         self.setup = Setup(seats, game_record.rules, self.setup.speed)
