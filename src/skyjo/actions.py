@@ -19,7 +19,7 @@ Text forms (``str(action)`` and :func:`parse_action` are mirrors)::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from skyjo.cards import GRID_SIZE
 from skyjo.errors import ActionParseError
@@ -109,6 +109,14 @@ class Deal:
         """Every card of the deal, in no particular order."""
         return [v for g in self.grids for v in g] + [self.discard, *self.draw]
 
+
+#: Every player action, built once. The engine's ``legal_actions`` and the bots
+#: hand these out rather than building new ones for every decision (the
+#: simulator asks for millions); equal actions compare equal either way.
+SWAPS: Final = tuple(Swap(p) for p in range(GRID_SIZE))
+FLIPS: Final = tuple(Flip(p) for p in range(GRID_SIZE))
+TAKE_DISCARD: Final = TakeDiscard()
+DRAW: Final = Draw()
 
 PlayerAction: TypeAlias = Flip | Swap | TakeDiscard | Draw
 ChanceAction: TypeAlias = Deal | Reshuffle

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from skyjo.cards import COLUMNS, GRID_SIZE, column_positions
+from skyjo.cards import COLUMNS, GRID_SIZE, POSITIONS, column_positions
 from skyjo.rules import Rules
 
 #: ``current_player`` of a state waiting for a chance outcome (a deal or a reshuffle).
@@ -35,34 +35,92 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class GridView:
+    """A grid as the table shows it: ``cards[p]`` is the value at position p, or
+    None while that card is face down. Removed positions keep the value they
+    showed when their column left (everyone saw it).
+
+    ``face_down`` and ``present`` are the positions still face down and the
+    positions still holding a card; they are worked out once here because every
+    decision of every bot asks for them."""
+
+    cards: tuple[int | None, ...]
+    removed: tuple[bool, ...]
+    face_down: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    present: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cards, removed = self.cards, self.removed
+        present = tuple(p for p in POSITIONS if not removed[p])
+        object.__setattr__(self, "present", present)
+        object.__setattr__(self, "face_down", tuple(p for p in present if cards[p] is None))
+
+    @classmethod
+    def of(cls, grid: Grid) -> GridView:
+        """The public face of ``grid`` (the same object every time: see :attr:`Grid.public`)."""
+        return grid.public
+
+    def face_down_positions(self) -> tuple[int, ...]:
+        return self.face_down
+
+    def present_positions(self) -> tuple[int, ...]:
+        return self.present
+
+    def shown(self, position: int) -> int | None:
+        """The face-up value at ``position``, None if face down or removed."""
+        return None if self.removed[position] else self.cards[position]
+
+    def visible_sum(self) -> int:
+        cards = self.cards
+        return sum(cards[p] or 0 for p in self.present)
+
+    def column(self, column: int) -> tuple[int | None, int | None, int | None]:
+        """The three shown values of a column (None where face down or removed)."""
+        a, b, c = column_positions(column)
+        return (self.shown(a), self.shown(b), self.shown(c))
+
+
+@dataclass(frozen=True, slots=True)
 class Grid:
     """One player's 12 slots. ``values[p]`` is the card at position p (meaningless
-    once removed); ``face_up[p]`` and ``removed[p]`` tell what the table shows."""
+    once removed); ``face_up[p]`` and ``removed[p]`` tell what the table shows.
+
+    A grid never changes (the engine builds a new one), so what the table shows
+    of it, :attr:`public`, is built at most once and then shared by every
+    player's view of every later decision."""
 
     values: tuple[int, ...]
     face_up: tuple[bool, ...] = (False,) * GRID_SIZE
     removed: tuple[bool, ...] = (False,) * GRID_SIZE
+    _public: GridView | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def public(self) -> GridView:
+        """The grid as every player sees it (face-down values hidden)."""
+        public = self._public
+        if public is None:
+            up = self.face_up
+            cards = tuple([v if up[p] else None for p, v in enumerate(self.values)])
+            public = GridView(cards, self.removed)
+            object.__setattr__(self, "_public", public)
+        return public
 
     def is_face_down(self, position: int) -> bool:
         return not self.face_up[position] and not self.removed[position]
 
     def face_down_positions(self) -> tuple[int, ...]:
-        return tuple(p for p in range(GRID_SIZE) if self.is_face_down(p))
+        return self.public.face_down
 
     def present_positions(self) -> tuple[int, ...]:
         """Positions that still hold a card (face up or down)."""
-        return tuple(p for p in range(GRID_SIZE) if not self.removed[p])
+        return self.public.present
 
     def has_face_down(self) -> bool:
-        return any(self.is_face_down(p) for p in range(GRID_SIZE))
+        return bool(self.public.face_down)
 
     def visible_sum(self) -> int:
         """Sum of the face-up cards still in the grid (what everyone can count)."""
-        return sum(
-            v
-            for v, up, gone in zip(self.values, self.face_up, self.removed, strict=True)
-            if up and not gone
-        )
+        return self.public.visible_sum()
 
     def total(self) -> int:
         """Sum of every card still in the grid, face-down ones included."""

@@ -15,44 +15,11 @@ from dataclasses import dataclass
 
 from skyjo import engine
 from skyjo.actions import PlayerAction
-from skyjo.cards import GRID_SIZE, column_positions, deck_counter
+from skyjo.cards import GRID_SIZE, deck_counter
 from skyjo.rules import Rules
-from skyjo.state import Grid, Phase, RoundResult, State
+from skyjo.state import Grid, GridView, Phase, RoundResult, State
 
-
-@dataclass(frozen=True, slots=True)
-class GridView:
-    """A grid as the table shows it: ``cards[p]`` is the value at position p, or
-    None while that card is face down. Removed positions keep the value they
-    showed when their column left (everyone saw it)."""
-
-    cards: tuple[int | None, ...]
-    removed: tuple[bool, ...]
-
-    @classmethod
-    def of(cls, grid: Grid) -> GridView:
-        return cls(
-            tuple(v if up else None for v, up in zip(grid.values, grid.face_up, strict=True)),
-            grid.removed,
-        )
-
-    def face_down_positions(self) -> tuple[int, ...]:
-        return tuple(p for p in range(GRID_SIZE) if self.cards[p] is None and not self.removed[p])
-
-    def present_positions(self) -> tuple[int, ...]:
-        return tuple(p for p in range(GRID_SIZE) if not self.removed[p])
-
-    def shown(self, position: int) -> int | None:
-        """The face-up value at ``position``, None if face down or removed."""
-        return None if self.removed[position] else self.cards[position]
-
-    def visible_sum(self) -> int:
-        return sum(v for p in range(GRID_SIZE) if (v := self.shown(p)) is not None)
-
-    def column(self, column: int) -> tuple[int | None, int | None, int | None]:
-        """The three shown values of a column (None where face down or removed)."""
-        a, b, c = column_positions(column)
-        return (self.shown(a), self.shown(b), self.shown(c))
+__all__ = ["GridView", "PlayerView", "sample_state", "view_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +84,7 @@ def view_of(state: State, seat: int) -> PlayerView:
         round_number=state.round_number,
         to_move=state.to_move,
         finisher=state.finisher,
-        grids=tuple(GridView.of(g) for g in state.grids),
+        grids=tuple(g.public for g in state.grids),
         discard_pile=state.discard_pile,
         draw_count=len(state.draw_pile),
         held=None if hidden else held,

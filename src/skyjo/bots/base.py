@@ -65,17 +65,62 @@ class Reason:
         return cls(data["key"], parsed)
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
     """A bot's choice and why, e.g. ``swap 3`` because "swaps the 11 for the 2: saves 9".
 
     ``explanation`` is the same reason as a catalogue key with fields, for pages in
     other languages; bots written elsewhere may leave it out (the page then shows
-    ``reason``). Build both at once with :func:`skyjo.bots.reasons.decide`."""
+    ``reason``). Build both at once with :func:`skyjo.bots.reasons.because`.
+
+    Given only an ``explanation``, the English ``reason`` is rendered when first
+    read: the simulator asks for millions of decisions and reads none of their
+    sentences. A decision is immutable, compares by its action and both reasons,
+    and can be hashed."""
+
+    __slots__ = ("_reason", "action", "explanation")
 
     action: PlayerAction
-    reason: str = ""
-    explanation: Reason | None = None
+    explanation: Reason | None
+    _reason: str
+
+    def __init__(
+        self, action: PlayerAction, reason: str = "", explanation: Reason | None = None
+    ) -> None:
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "explanation", explanation)
+        object.__setattr__(self, "_reason", reason)
+
+    @property
+    def reason(self) -> str:
+        """The English sentence (rendered from ``explanation`` if none was given)."""
+        text: str = self._reason
+        if not text and self.explanation is not None:
+            # Imported here: skyjo.bots.reasons builds decisions, so it imports this module.
+            from skyjo.bots.reasons import english
+
+            text = english(self.explanation)
+            object.__setattr__(self, "_reason", text)
+        return text
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Decision is immutable (cannot set {name!r})")
+
+    def _key(self) -> tuple[PlayerAction, str, Reason | None]:
+        return (self.action, self.reason, self.explanation)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Decision(action={self.action!r}, reason={self.reason!r}, "
+            f"explanation={self.explanation!r})"
+        )
 
 
 @runtime_checkable

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from skyjo.cards import COLUMNS, DECK_COMPOSITION, DECK_SIZE, GRID_SIZE
-from skyjo.rules import Rules
+from skyjo.cards import CARD_VALUES, COLUMNS, DECK_COMPOSITION, DECK_SIZE, GRID_SIZE
+from skyjo.rules import ColumnRule, Rules
 from skyjo.view import GridView, PlayerView
 
 #: The mean card of the full deck, 760/150: a face-down card before anything is seen.
@@ -46,6 +46,9 @@ class CardOdds:
     total: int
     mean: float
     variance: float
+    _completions: dict[tuple[float, ColumnRule], dict[int, float]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def of(cls, view: PlayerView) -> CardOdds:
@@ -71,6 +74,24 @@ class CardOdds:
     def prob(self, value: int) -> float:
         return self.counts.get(value, 0) / self.total
 
+    def completion(self, chances: float, rules: Rules) -> dict[int, float]:
+        """For every card value whose columns leave the grid: the chance of meeting
+        one more card of that value in about ``chances`` looks at new cards (what
+        makes a face-up pair worth keeping). Values whose columns stay are absent.
+
+        Worked out once per odds, chances and column rule, since a placement asks
+        for it a dozen times (and ``medium``'s deck odds never change)."""
+        key = (chances, rules.column_rule)
+        table = self._completions.get(key)
+        if table is None:
+            table = {
+                v: 1.0 - math.pow(1.0 - self.counts.get(v, 0) / self.total, chances)
+                for v in CARD_VALUES
+                if rules.removes_column(v)
+            }
+            self._completions[key] = table
+        return table
+
 
 @dataclass(frozen=True, slots=True)
 class Layout:
@@ -84,10 +105,10 @@ class Layout:
 
     @classmethod
     def of(cls, grid: GridView, mean: float) -> Layout:
-        cards = tuple(GONE if grid.removed[p] else grid.cards[p] for p in range(GRID_SIZE))
-        worth = tuple(0.0 if c == GONE else (mean if c is None else float(c)) for c in cards)
-        hidden = tuple(p for p in range(GRID_SIZE) if cards[p] is None)
-        return cls(cards, worth, hidden)
+        removed = grid.removed
+        cards = tuple([GONE if removed[p] else c for p, c in enumerate(grid.cards)])
+        worth = tuple([0.0 if c == GONE else (mean if c is None else float(c)) for c in cards])
+        return cls(cards, worth, grid.face_down)
 
     def estimate(self) -> float:
         """Expected sum of the layout if it were revealed now."""
@@ -128,13 +149,37 @@ def pair_value(
     Completing saves ``third + 2 * value`` (the third slot's card goes, and the
     three equal cards leave); the chance is that of meeting one of the unseen cards
     of that value in about ``chances`` looks at new cards."""
-    if value is None or not rules.removes_column(value):
+    return _pair(value, third, odds.completion(chances, rules))
+
+
+def _pair(value: int | None, third: float, completion: dict[int, float]) -> float:
+    """:func:`pair_value` with the completion chances already looked up."""
+    if value is None or value not in completion:
         return 0.0
     saving = third + 2 * value
     if saving <= 0:
         return 0.0
-    p = odds.counts.get(value, 0) / odds.total
-    return (1.0 - math.pow(1.0 - p, chances)) * saving
+    return completion[value] * saving
+
+
+def _triple(
+    x: int | None,
+    y: int | None,
+    z: int | None,
+    wx: float,
+    wy: float,
+    wz: float,
+    completion: dict[int, float],
+) -> float:
+    """The pair value of a column of cards ``x, y, z`` (None: face down) worth
+    ``wx, wy, wz``: 0 unless exactly two of them are an equal face-up pair."""
+    if x is not None and x == y and z != x:
+        return _pair(x, wz, completion)
+    if x is not None and x == z and y != x:
+        return _pair(x, wy, completion)
+    if y is not None and y == z and x != y:
+        return _pair(y, wx, completion)
+    return 0.0
 
 
 def triple_pair_value(
@@ -146,14 +191,7 @@ def triple_pair_value(
 ) -> float:
     """:func:`pair_value` of a column given as its three cards (None: face down)
     and their worths; 0 unless exactly two of them are an equal face-up pair."""
-    x, y, z = cards
-    if x is not None and x == y and z != x:
-        return pair_value(x, worth[2], odds, rules, chances)
-    if x is not None and x == z and y != x:
-        return pair_value(x, worth[1], odds, rules, chances)
-    if y is not None and y == z and x != y:
-        return pair_value(y, worth[0], odds, rules, chances)
-    return 0.0
+    return _triple(*cards, *worth, odds.completion(chances, rules))
 
 
 def column_pair_value(
@@ -165,9 +203,56 @@ def column_pair_value(
     if cards[a] == GONE:
         return 0.0
     worth = layout.worth
-    return triple_pair_value(
-        (cards[a], cards[b], cards[c]), (worth[a], worth[b], worth[c]), odds, rules, chances
+    return _triple(
+        cards[a], cards[b], cards[c], worth[a], worth[b], worth[c], odds.completion(chances, rules)
     )
+
+
+def column_swap_gains(
+    layout: Layout, column: int, held: int, completion: dict[int, float]
+) -> tuple[float, float, float]:
+    """Points saved by swapping ``held`` in at each of ``column``'s three positions
+    (top to bottom): the card that leaves, a column completed, and the change in
+    the column's pair value (``completion`` from :meth:`CardOdds.completion`).
+
+    One column at a time, because the three positions share the column's pair
+    value before the swap; the simulator asks this millions of times."""
+    a, b, c = column, column + COLUMNS, column + 2 * COLUMNS
+    cards, worth = layout.cards, layout.worth
+    x, y, z = cards[a], cards[b], cards[c]
+    wx, wy, wz = worth[a], worth[b], worth[c]
+    before = _triple(x, y, z, wx, wy, wz, completion)
+    removes = held in completion
+    # Top: the other two are y and z; and so on.
+    if removes and y == held and z == held:
+        top = wx - held + 3 * held - before
+    else:
+        top = wx - held + _triple(held, y, z, held, wy, wz, completion) - before
+    if removes and x == held and z == held:
+        middle = wy - held + 3 * held - before
+    else:
+        middle = wy - held + _triple(x, held, z, wx, held, wz, completion) - before
+    if removes and x == held and y == held:
+        bottom = wz - held + 3 * held - before
+    else:
+        bottom = wz - held + _triple(x, y, held, wx, wy, held, completion) - before
+    return top, middle, bottom
+
+
+def swap_gains(
+    layout: Layout, held: int, odds: CardOdds, rules: Rules, chances: float
+) -> list[float | None]:
+    """:func:`column_swap_gains` for every position (None where the column is gone)."""
+    completion = odds.completion(chances, rules)
+    gains: list[float | None] = [None] * GRID_SIZE
+    cards = layout.cards
+    for column in range(COLUMNS):
+        if cards[column] == GONE:
+            continue
+        gains[column], gains[column + COLUMNS], gains[column + 2 * COLUMNS] = column_swap_gains(
+            layout, column, held, completion
+        )
+    return gains
 
 
 def normal_cdf(x: float) -> float:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from skyjo.actions import Draw, Flip, Swap, TakeDiscard
+from skyjo.actions import DRAW, FLIPS, SWAPS, TAKE_DISCARD, Flip, PlayerAction
 from skyjo.bots.base import Decision
-from skyjo.bots.evaluation import CardOdds, Layout
-from skyjo.bots.placement import best, explain, forced_source, scored_placements
+from skyjo.bots.evaluation import CardOdds, Layout, swap_gains
+from skyjo.bots.placement import best_flip, best_swap, explain, forced_source
 from skyjo.bots.reasons import because, reason
 from skyjo.cards import COLUMNS
 from skyjo.state import Phase
@@ -37,7 +37,8 @@ class MediumBot:
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         if view.phase is Phase.SETUP:
             return setup_flip(view, rng)
-        layout = Layout.of(view.own_grid, DECK_ODDS.mean)
+        grid = view.own_grid
+        layout = Layout.of(grid, DECK_ODDS.mean)
         rules = view.rules
         if view.phase is Phase.TURN:
             forced = forced_source(view)
@@ -45,24 +46,21 @@ class MediumBot:
                 return forced
             top = view.discard_top
             assert top is not None
-            swaps = tuple(Swap(p) for p in layout.present())
-            gain, action = best(
-                scored_placements(layout, top, swaps, DECK_ODDS, rules, chances=PAIR_CHANCES)
-            )
+            gains = swap_gains(layout, top, DECK_ODDS, rules, PAIR_CHANCES)
+            gain, position = best_swap(gains, grid.present)
             if gain >= BIG_SAVING or (top <= LOW and gain > 0):
-                then = explain(layout, action, top, rules)
-                return because(TakeDiscard(), reason("bot.take_then", card=top, then=then))
-            return because(Draw(), reason("bot.draw_not_worth", card=top))
+                then = explain(layout, SWAPS[position], top, rules)
+                return because(TAKE_DISCARD, reason("bot.take_then", card=top, then=then))
+            return because(DRAW, reason("bot.draw_not_worth", card=top))
         held = view.held
         assert held is not None
-        scored = scored_placements(
-            layout, held, view.legal_actions, DECK_ODDS, rules, chances=PAIR_CHANCES
-        )
-        swaps_only = [s for s in scored if isinstance(s[1], Swap)]
-        flips = [s for s in scored if isinstance(s[1], Flip)]
-        gain, action = best(swaps_only)
-        if flips and gain <= 0:
-            gain, action = best(flips)
+        gains = swap_gains(layout, held, DECK_ODDS, rules, PAIR_CHANCES)
+        gain, position = best_swap(gains, grid.present)
+        action: PlayerAction = SWAPS[position]
+        # Flips are legal only with a drawn card (never with the discard pile's).
+        if gain <= 0 and grid.face_down and FLIPS[grid.face_down[0]] in view.legal_actions:
+            _, position = best_flip(layout, grid.face_down, DECK_ODDS, rules)
+            action = FLIPS[position]
         return because(action, explain(layout, action, held, rules))
 
 

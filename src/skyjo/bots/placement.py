@@ -9,14 +9,16 @@ explains a choice is only built for the chosen option.
 
 from __future__ import annotations
 
-from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
+import math
+
+from skyjo.actions import DRAW, TAKE_DISCARD, Flip, PlayerAction, Swap
 from skyjo.bots.base import Decision, Reason
 from skyjo.bots.evaluation import (
     CardOdds,
     Layout,
-    column_pair_value,
+    column_swap_gains,
     completes_column,
-    triple_pair_value,
+    swap_gains,
 )
 from skyjo.bots.reasons import at, because, reason
 from skyjo.cards import COLUMNS
@@ -32,32 +34,8 @@ def swap_gain_with_pairs(
 ) -> float:
     """Points saved by swapping ``held`` in at ``position``, counting a completed
     column and the change in the column's pair value."""
-    column = position % COLUMNS
-    slots = (column, column + COLUMNS, column + 2 * COLUMNS)
-    cards = layout.cards
-    worth = layout.worth
-    gain = worth[position] - held
-    others = [cards[q] for q in slots if q != position]
-    if others[0] == held and others[1] == held and rules.removes_column(held):
-        return gain + 3 * held - column_pair_value(layout, column, odds, rules, chances)
-    before = column_pair_value(layout, column, odds, rules, chances)
-    a, b, c = slots
-    after = triple_pair_value(
-        (
-            held if a == position else cards[a],
-            held if b == position else cards[b],
-            held if c == position else cards[c],
-        ),
-        (
-            held if a == position else worth[a],
-            held if b == position else worth[b],
-            held if c == position else worth[c],
-        ),
-        odds,
-        rules,
-        chances,
-    )
-    return gain + after - before
+    gains = column_swap_gains(layout, position % COLUMNS, held, odds.completion(chances, rules))
+    return gains[position // COLUMNS]
 
 
 def flip_gain(layout: Layout, position: int, odds: CardOdds, rules: Rules) -> float:
@@ -79,10 +57,12 @@ def scored_placements(
     chances: float,
 ) -> list[Scored]:
     """Every legal placement of ``held`` with its gain, in the order of ``legal``."""
+    gains = swap_gains(layout, held, odds, rules, chances)
     scored: list[Scored] = []
     for action in legal:
         if isinstance(action, Swap):
-            gain = swap_gain_with_pairs(layout, action.position, held, odds, rules, chances)
+            gain = gains[action.position]
+            assert gain is not None, "a legal swap is never in a removed column"
             scored.append((gain, action))
         elif isinstance(action, Flip):
             scored.append((flip_gain(layout, action.position, odds, rules), action))
@@ -96,6 +76,31 @@ def best(scored: list[Scored]) -> Scored:
         if item[0] > top[0]:
             top = item
     return top
+
+
+def best_swap(gains: list[float | None], positions: tuple[int, ...]) -> tuple[float, int]:
+    """The highest of ``gains`` (from :func:`~skyjo.bots.evaluation.swap_gains`) over
+    ``positions`` and its position; the earliest position wins ties, as in :func:`best`."""
+    top_gain, top = -math.inf, positions[0]
+    for p in positions:
+        gain = gains[p]
+        assert gain is not None, "a swap is never into a removed column"
+        if gain > top_gain:
+            top_gain, top = gain, p
+    return top_gain, top
+
+
+def best_flip(
+    layout: Layout, positions: tuple[int, ...], odds: CardOdds, rules: Rules
+) -> tuple[float, int]:
+    """The face-down position among ``positions`` that is best to turn up, by
+    :func:`flip_gain` (earliest wins ties)."""
+    top_gain, top = -math.inf, positions[0]
+    for p in positions:
+        gain = flip_gain(layout, p, odds, rules)
+        if gain > top_gain:
+            top_gain, top = gain, p
+    return top_gain, top
 
 
 def explain(layout: Layout, action: PlayerAction, held: int, rules: Rules) -> Reason:
@@ -120,8 +125,8 @@ def explain(layout: Layout, action: PlayerAction, held: int, rules: Rules) -> Re
 def forced_source(view: PlayerView) -> Decision | None:
     """The start of a turn when there is no choice: no discard card to take (draw)
     or nothing to draw (take it); None when the bot must weigh the two."""
-    if TakeDiscard() not in view.legal_actions or view.discard_top is None:
-        return because(Draw(), reason("bot.draw_no_discard"))
-    if Draw() not in view.legal_actions:
-        return because(TakeDiscard(), reason("bot.take_pile_empty"))
+    if TAKE_DISCARD not in view.legal_actions or view.discard_top is None:
+        return because(DRAW, reason("bot.draw_no_discard"))
+    if DRAW not in view.legal_actions:
+        return because(TAKE_DISCARD, reason("bot.take_pile_empty"))
     return None

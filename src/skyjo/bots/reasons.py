@@ -104,5 +104,5 @@ def _english_value(value: object) -> str:
 
 
 def because(action: PlayerAction, why: Reason) -> Decision:
-    """A decision whose English ``reason`` is rendered from ``why``."""
-    return Decision(action, english(why), why)
+    """A decision whose English ``reason`` is rendered from ``why`` (when first read)."""
+    return Decision(action, "", why)
