@@ -13,6 +13,7 @@ by :func:`chance_outcome` from an injected ``random.Random`` or given explicitly
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
@@ -130,10 +131,17 @@ def legal_actions(state: State, player: int | None = None) -> tuple[PlayerAction
             return _TAKE_OR_DRAW if state.draw_pile else _TAKE_ONLY
         return _DRAW_ONLY if state.draw_pile else ()
     if phase is Phase.PLACE_DISCARD:
-        return tuple([SWAPS[p] for p in grid.present])
+        return _placements(grid.present, ())
     if phase is Phase.PLACE_DRAWN:
-        return tuple([SWAPS[p] for p in grid.present] + [FLIPS[p] for p in grid.face_down])
+        return _placements(grid.present, grid.face_down)
     return ()
+
+
+@functools.cache
+def _placements(present: tuple[int, ...], face_down: tuple[int, ...]) -> tuple[PlayerAction, ...]:
+    """Swaps into ``present`` then flips of ``face_down``: where a card in hand may
+    go. Cached, since layouts repeat (at most 16 x 4096 of them, far fewer met)."""
+    return tuple([SWAPS[p] for p in present] + [FLIPS[p] for p in face_down])
 
 
 _TAKE_OR_DRAW: tuple[PlayerAction, ...] = (TAKE_DISCARD, DRAW)
@@ -378,14 +386,14 @@ def _apply(state: State, action: Action, player: int, events: Events) -> State:
         card_out = grid.values[pos]
         if events is not None:
             events.append(CardSwapped(player, pos, held, card_out, grid.face_up[pos]))
-        grid = _set(grid, pos, value=held)
+        grid = grid.with_face_up(pos, held)
         discard = (*state.discard_pile, card_out)
     else:
         pos = action.position
         if events is not None:
             events.append(CardDiscarded(player, held))
             events.append(CardFlipped(player, pos, grid.values[pos]))
-        grid = _set(grid, pos, value=grid.values[pos])
+        grid = grid.with_face_up(pos, grid.values[pos])
         discard = (*state.discard_pile, held)
     grid, discard = _remove_column(state.rules, player, grid, column_of(pos), discard, events)
     return _end_turn(state, player, _with(state.grids, player, grid), discard, events)
@@ -424,13 +432,6 @@ def _in_turn(
         state.reshuffles,
         state.winners,
     )
-
-
-def _set(grid: Grid, position: int, *, value: int) -> Grid:
-    """``grid`` with ``value`` face up at ``position``."""
-    values = (*grid.values[:position], value, *grid.values[position + 1 :])
-    face_up = (*grid.face_up[:position], True, *grid.face_up[position + 1 :])
-    return Grid(values, face_up, grid.removed)
 
 
 def _with(grids: tuple[Grid, ...], player: int, grid: Grid) -> tuple[Grid, ...]:
@@ -494,7 +495,7 @@ def _setup_flip(state: State, player: int, position: int, events: Events) -> Sta
     grid = state.grids[player]
     if events is not None:
         events.append(CardFlipped(player, position, grid.values[position]))
-    grids = _with(state.grids, player, _set(grid, position, value=grid.values[position]))
+    grids = _with(state.grids, player, grid.with_face_up(position, grid.values[position]))
     flips = (
         *state.setup_flips[:player],
         state.setup_flips[player] + 1,

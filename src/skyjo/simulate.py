@@ -24,8 +24,8 @@ from skyjo.bots import ask, make_bot
 from skyjo.bots.base import Bot
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import SkyjoError
-from skyjo.events import PilesReshuffled
 from skyjo.game import Game
+from skyjo.record import ReshuffleMove
 from skyjo.rules import Rules
 from skyjo.state import Phase
 
@@ -110,7 +110,7 @@ def play_game(
     """Play one game and add it to ``tally``. ``seating[seat]`` is the entry there."""
     game = Game([b.name for b in bots], rules, seed=seed)
     rngs = [random.Random(seed * 16 + seat + 1) for seat in range(len(bots))]
-    turns = reshuffles = round_turns = 0
+    turns = round_turns = 0
     state = game.state
     while not state.is_terminal:
         seat = game.current_player()
@@ -126,11 +126,11 @@ def play_game(
                     f"round {state.round_number} of the game with seed {seed} lasted over "
                     f"{MAX_TURNS_PER_ROUND} turns: the bots ({names}) never end it"
                 )
-        decision = ask(bots[seat], view, rngs[seat])
-        for event in game.play(decision.action, player=seat):
-            if isinstance(event, PilesReshuffled):
-                reshuffles += 1
+        game.play(ask(bots[seat], view, rngs[seat]).action, player=seat, events=False)
         state = game.state
+    reshuffles = sum(
+        isinstance(move, ReshuffleMove) for played in game.record().rounds for move in played.moves
+    )
     share = 1.0 / len(state.winners)
     for seat, entry in enumerate(seating):
         won = share if seat in state.winners else 0.0

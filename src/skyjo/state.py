@@ -105,6 +105,27 @@ class Grid:
             object.__setattr__(self, "_public", public)
         return public
 
+    def with_face_up(self, position: int, value: int) -> Grid:
+        """This grid with ``value`` face up at ``position``: a card swapped in, or
+        (with the value already there) a card turned up.
+
+        When this grid's :attr:`public` face is already built, the new grid's is
+        patched from it rather than built again: one position changed."""
+        end = position + 1
+        values = (*self.values[:position], value, *self.values[end:])
+        face_up = (*self.face_up[:position], True, *self.face_up[end:])
+        grid = Grid(values, face_up, self.removed)
+        old = self._public
+        if old is not None:
+            public = object.__new__(GridView)
+            set_field = object.__setattr__
+            set_field(public, "cards", (*old.cards[:position], value, *old.cards[end:]))
+            set_field(public, "removed", old.removed)
+            set_field(public, "present", old.present)
+            set_field(public, "face_down", tuple([p for p in old.face_down if p != position]))
+            set_field(grid, "_public", public)
+        return grid
+
     def is_face_down(self, position: int) -> bool:
         return not self.face_up[position] and not self.removed[position]
 

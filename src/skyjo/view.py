@@ -75,23 +75,25 @@ def view_of(state: State, seat: int) -> PlayerView:
     if not 0 <= seat < state.num_players:
         raise ValueError(f"there is no seat {seat} at a {state.num_players}-player table")
     held = state.held
-    hidden = held is not None and state.phase is Phase.PLACE_DRAWN and state.to_move != seat
+    phase = state.phase
+    hidden = held is not None and phase is Phase.PLACE_DRAWN and state.to_move != seat
+    # Positional, in field order: a view is built for every decision of every bot.
     return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        num_players=state.num_players,
-        phase=state.phase,
-        round_number=state.round_number,
-        to_move=state.to_move,
-        finisher=state.finisher,
-        grids=tuple(g.public for g in state.grids),
-        discard_pile=state.discard_pile,
-        draw_count=len(state.draw_pile),
-        held=None if hidden else held,
-        held_hidden=hidden,
-        totals=state.totals,
-        results=state.results,
-        legal_actions=engine.legal_actions(state, seat),
+        seat,
+        state.rules,
+        state.num_players,
+        phase,
+        state.round_number,
+        state.to_move,
+        state.finisher,
+        tuple([g.public for g in state.grids]),
+        state.discard_pile,
+        len(state.draw_pile),
+        None if hidden else held,
+        hidden,
+        state.totals,
+        state.results,
+        engine.legal_actions(state, seat),
     )
 
 

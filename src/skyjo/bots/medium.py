@@ -18,8 +18,9 @@ from skyjo.bots.evaluation import CardOdds, Layout, swap_gains
 from skyjo.bots.placement import best_flip, best_swap, explain, forced_source
 from skyjo.bots.reasons import because, reason
 from skyjo.cards import COLUMNS
+from skyjo.rules import Rules
 from skyjo.state import Phase
-from skyjo.view import PlayerView
+from skyjo.view import GridView, PlayerView
 
 #: Take the discard card when it is at most this low and improves the layout...
 LOW = 3
@@ -32,13 +33,33 @@ DECK_ODDS = CardOdds.deck()
 
 
 class MediumBot:
+    """The greedy player. It remembers the numbers of its last decision (keyed by
+    the very grid object shown, which never changes, and the card weighed), so the
+    placement after taking the discard card is not worked out twice; that is a
+    memo, not memory: the decision still depends on the view alone."""
+
     name = "medium"
+
+    def __init__(self) -> None:
+        self._memo: tuple[GridView, int, Layout, list[float | None]] | None = None
+
+    def _gains(self, grid: GridView, card: int, rules: Rules) -> tuple[Layout, list[float | None]]:
+        """The layout of ``grid`` and the gain of putting ``card`` at each position."""
+        memo = self._memo
+        if memo is not None and memo[0] is grid:
+            if memo[1] == card:
+                return memo[2], memo[3]
+            layout = memo[2]
+        else:
+            layout = Layout.of(grid, DECK_ODDS.mean)
+        gains = swap_gains(layout, card, DECK_ODDS, rules, PAIR_CHANCES)
+        self._memo = (grid, card, layout, gains)
+        return layout, gains
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         if view.phase is Phase.SETUP:
             return setup_flip(view, rng)
         grid = view.own_grid
-        layout = Layout.of(grid, DECK_ODDS.mean)
         rules = view.rules
         if view.phase is Phase.TURN:
             forced = forced_source(view)
@@ -46,7 +67,7 @@ class MediumBot:
                 return forced
             top = view.discard_top
             assert top is not None
-            gains = swap_gains(layout, top, DECK_ODDS, rules, PAIR_CHANCES)
+            layout, gains = self._gains(grid, top, rules)
             gain, position = best_swap(gains, grid.present)
             if gain >= BIG_SAVING or (top <= LOW and gain > 0):
                 then = explain(layout, SWAPS[position], top, rules)
@@ -54,7 +75,7 @@ class MediumBot:
             return because(DRAW, reason("bot.draw_not_worth", card=top))
         held = view.held
         assert held is not None
-        gains = swap_gains(layout, held, DECK_ODDS, rules, PAIR_CHANCES)
+        layout, gains = self._gains(grid, held, rules)
         gain, position = best_swap(gains, grid.present)
         action: PlayerAction = SWAPS[position]
         # Flips are legal only with a drawn card (never with the discard pile's).
