@@ -1,8 +1,9 @@
 """The simulator: bots play many full games, and the table says who is stronger.
 
-Games are played by :class:`~skyjo.game.Game`, the same engine, chance and records
-as a real game. Every game's seed is drawn from one master seed, so the same
-``seed`` gives the same figures (except the speed ones) on every machine.
+Games are played on the same engine as a real game, with the chance a
+:class:`~skyjo.game.Game` of the same seed would draw (see :func:`play_game`).
+Every game's seed is drawn from one master seed, so the same ``seed`` gives the
+same figures (except the speed ones) on every machine.
 
 Seats are kept as given by default, because the seat order is part of what a
 table is (who plays after whom decides who can hand whom a card). With
@@ -20,14 +21,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from skyjo import engine
+from skyjo.actions import Reshuffle
 from skyjo.bots import ask, make_bot
 from skyjo.bots.base import Bot
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import SkyjoError
-from skyjo.game import Game
-from skyjo.record import ReshuffleMove
 from skyjo.rules import Rules
-from skyjo.state import Phase
+from skyjo.state import Phase, State
+from skyjo.view import view_of
 
 #: A round longer than this many turns is taken to be stalled by its bots.
 MAX_TURNS_PER_ROUND = 5000
@@ -106,18 +108,32 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 def play_game(
     bots: Sequence[Bot], rules: Rules, seed: int, tally: Tally, seating: list[int]
-) -> None:
-    """Play one game and add it to ``tally``. ``seating[seat]`` is the entry there."""
-    game = Game([b.name for b in bots], rules, seed=seed)
+) -> State:
+    """Play one game and add it to ``tally``. ``seating[seat]`` is the entry there.
+
+    The game runs on the engine itself, as :class:`~skyjo.game.Game` would play it
+    with ``seed`` (the same deals and reshuffles from the same ``random.Random``;
+    a test holds the two equal), minus what only a page needs: no events, no
+    record, and each move checked once, by :func:`~skyjo.bots.base.ask` against
+    the legal actions the engine listed, rather than again when applied. Returns
+    the final state."""
+    chance = random.Random(seed)
     rngs = [random.Random(seed * 16 + seat + 1) for seat in range(len(bots))]
-    turns = round_turns = 0
-    state = game.state
+    turns = round_turns = reshuffles = 0
+    state = engine.new_game(len(bots), rules)
     while not state.is_terminal:
-        seat = game.current_player()
-        view = game.view(seat)
-        if view.phase is Phase.SETUP:
-            round_turns = 0
-        elif view.phase is Phase.TURN:
+        if engine.is_chance_node(state):
+            outcome = engine.chance_outcome(state, chance)
+            if isinstance(outcome, Reshuffle):
+                reshuffles += 1
+            else:
+                round_turns = 0
+            state = engine.apply_unchecked(state, outcome)
+            continue
+        seat = engine.current_player(state)
+        assert seat is not None
+        view = view_of(state, seat)
+        if view.phase is Phase.TURN:
             turns += 1
             round_turns += 1
             if round_turns > MAX_TURNS_PER_ROUND:
@@ -126,11 +142,8 @@ def play_game(
                     f"round {state.round_number} of the game with seed {seed} lasted over "
                     f"{MAX_TURNS_PER_ROUND} turns: the bots ({names}) never end it"
                 )
-        game.play(ask(bots[seat], view, rngs[seat]).action, player=seat, events=False)
-        state = game.state
-    reshuffles = sum(
-        isinstance(move, ReshuffleMove) for played in game.record().rounds for move in played.moves
-    )
+        action = ask(bots[seat], view, rngs[seat]).action
+        state = engine.apply_unchecked(state, action, player=seat)
     share = 1.0 / len(state.winners)
     for seat, entry in enumerate(seating):
         won = share if seat in state.winners else 0.0
@@ -147,6 +160,7 @@ def play_game(
     tally.rounds += len(state.results)
     tally.turns += turns
     tally.reshuffles += reshuffles
+    return state
 
 
 def simulate(

@@ -15,7 +15,7 @@ every game.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -72,33 +72,50 @@ class Decision:
     other languages; bots written elsewhere may leave it out (the page then shows
     ``reason``). Build both at once with :func:`skyjo.bots.reasons.because`.
 
-    Given only an ``explanation``, the English ``reason`` is rendered when first
-    read: the simulator asks for millions of decisions and reads none of their
-    sentences. A decision is immutable, compares by its action and both reasons,
+    Reasons cost more to build than many decisions, and the simulator asks for
+    millions of decisions and reads none of their reasons. So ``explanation`` may
+    also be given as a function that builds it, called when it is first read, and
+    the English ``reason`` (when not given) is rendered from the explanation when
+    first read. A decision is immutable, compares by its action and both reasons,
     and can be hashed."""
 
-    __slots__ = ("_reason", "action", "explanation")
+    __slots__ = ("_explanation", "_reason", "action")
 
     action: PlayerAction
-    explanation: Reason | None
+    _explanation: Reason | Callable[[], Reason] | None
     _reason: str
 
     def __init__(
-        self, action: PlayerAction, reason: str = "", explanation: Reason | None = None
+        self,
+        action: PlayerAction,
+        reason: str = "",
+        explanation: Reason | Callable[[], Reason] | None = None,
     ) -> None:
         object.__setattr__(self, "action", action)
-        object.__setattr__(self, "explanation", explanation)
+        object.__setattr__(self, "_explanation", explanation)
         object.__setattr__(self, "_reason", reason)
+
+    @property
+    def explanation(self) -> Reason | None:
+        """The reason as a catalogue key with fields (None if the bot gave none)."""
+        why = self._explanation
+        if why is None or isinstance(why, Reason):
+            return why
+        built = why()
+        object.__setattr__(self, "_explanation", built)
+        return built
 
     @property
     def reason(self) -> str:
         """The English sentence (rendered from ``explanation`` if none was given)."""
         text: str = self._reason
-        if not text and self.explanation is not None:
+        if not text and self._explanation is not None:
+            explanation = self.explanation
+            assert explanation is not None
             # Imported here: skyjo.bots.reasons builds decisions, so it imports this module.
             from skyjo.bots.reasons import english
 
-            text = english(self.explanation)
+            text = english(explanation)
             object.__setattr__(self, "_reason", text)
         return text
 
@@ -142,10 +159,20 @@ def ask(bot: Bot, view: PlayerView, rng: random.Random) -> Decision:
     decision = bot.decide(view, rng)
     if not isinstance(decision, Decision):
         raise IllegalActionError(f"bot {bot.name!r} returned {decision!r} instead of a Decision")
-    if decision.action not in view.legal_actions:
+    if not _listed(decision.action, view.legal_actions):
         legal = ", ".join(str(a) for a in view.legal_actions)
         raise IllegalActionError(
             f"bot {bot.name!r} chose the illegal action '{decision.action}' for seat {view.seat} "
             f"in phase {view.phase.value} (legal: {legal})"
         )
     return decision
+
+
+def _listed(action: PlayerAction, legal: tuple[PlayerAction, ...]) -> bool:
+    """Whether ``action`` is one of ``legal``. Bots usually answer with one of the
+    very objects listed, so identity is tried first: ``in`` alone would call the
+    dataclass ``__eq__`` on every action before it (the simulator asks millions)."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal

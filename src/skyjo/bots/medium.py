@@ -70,19 +70,24 @@ class MediumBot:
             layout, gains = self._gains(grid, top, rules)
             gain, position = best_swap(gains, grid.present)
             if gain >= BIG_SAVING or (top <= LOW and gain > 0):
-                then = explain(layout, SWAPS[position], top, rules)
-                return because(TAKE_DISCARD, reason("bot.take_then", card=top, then=then))
-            return because(DRAW, reason("bot.draw_not_worth", card=top))
+                then = SWAPS[position]
+                return because(
+                    TAKE_DISCARD,
+                    lambda: reason(
+                        "bot.take_then", card=top, then=explain(layout, then, top, rules)
+                    ),
+                )
+            return because(DRAW, lambda: reason("bot.draw_not_worth", card=top))
         held = view.held
         assert held is not None
         layout, gains = self._gains(grid, held, rules)
         gain, position = best_swap(gains, grid.present)
         action: PlayerAction = SWAPS[position]
-        # Flips are legal only with a drawn card (never with the discard pile's).
-        if gain <= 0 and grid.face_down and FLIPS[grid.face_down[0]] in view.legal_actions:
+        # Only a drawn card may be thrown away (never the discard pile's).
+        if gain <= 0 and grid.face_down and view.phase is Phase.PLACE_DRAWN:
             _, position = best_flip(layout, grid.face_down, DECK_ODDS, rules)
             action = FLIPS[position]
-        return because(action, explain(layout, action, held, rules))
+        return because(action, lambda: explain(layout, action, held, rules))
 
 
 def setup_flip(view: PlayerView, rng: random.Random) -> Decision:

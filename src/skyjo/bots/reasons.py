@@ -13,6 +13,7 @@ reasons. Templates are whole sentences, never glued pieces.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
@@ -103,6 +104,9 @@ def _english_value(value: object) -> str:
     return str(value)
 
 
-def because(action: PlayerAction, why: Reason) -> Decision:
-    """A decision whose English ``reason`` is rendered from ``why`` (when first read)."""
+def because(action: PlayerAction, why: Reason | Callable[[], Reason]) -> Decision:
+    """A decision whose English ``reason`` is rendered from ``why`` (when first read).
+
+    ``why`` may be a function that builds the reason: it is called only if someone
+    reads the decision's explanation (the page does, the simulator never)."""
     return Decision(action, "", why)
