@@ -219,8 +219,32 @@ def column_swap_gains(
     value before the swap; the simulator asks this millions of times."""
     a, b, c = column, column + COLUMNS, column + 2 * COLUMNS
     cards, worth = layout.cards, layout.worth
-    x, y, z = cards[a], cards[b], cards[c]
-    wx, wy, wz = worth[a], worth[b], worth[c]
+    return _column_gains(
+        cards[a], cards[b], cards[c], worth[a], worth[b], worth[c], held, completion
+    )
+
+
+def _column_gains(
+    x: int | None,
+    y: int | None,
+    z: int | None,
+    wx: float,
+    wy: float,
+    wz: float,
+    held: int,
+    completion: dict[int, float],
+) -> tuple[float, float, float]:
+    """:func:`column_swap_gains` of a column of cards ``x, y, z`` (None: face down)
+    worth ``wx, wy, wz``."""
+    if (
+        held != x
+        and held != y
+        and held != z
+        and (x is None or (x != y and x != z))
+        and (y is None or y != z)
+    ):
+        # No face-up pair before or after: only the card that leaves counts.
+        return wx - held, wy - held, wz - held
     before = _triple(x, y, z, wx, wy, wz, completion)
     removes = held in completion
     # Top: the other two are y and z; and so on.
@@ -253,6 +277,50 @@ def swap_gains(
             layout, column, held, completion
         )
     return gains
+
+
+def best_swap_on(
+    grid: GridView, held: int, mean: float, completion: dict[int, float]
+) -> tuple[float, int]:
+    """The best position for ``held`` in ``grid`` and what it saves, by
+    :func:`column_swap_gains`, with face-down cards worth ``mean``; the earliest
+    position wins ties. The same numbers as ``swap_gains`` on ``Layout.of(grid,
+    mean)`` without building either: ``medium`` asks this twice a turn."""
+    cards, removed = grid.cards, grid.removed
+    best_gain, best = -math.inf, -1
+    for a in range(COLUMNS):
+        if removed[a]:
+            continue
+        b, c = a + COLUMNS, a + 2 * COLUMNS
+        x, y, z = cards[a], cards[b], cards[c]
+        top, middle, bottom = _column_gains(
+            x,
+            y,
+            z,
+            mean if x is None else float(x),
+            mean if y is None else float(y),
+            mean if z is None else float(z),
+            held,
+            completion,
+        )
+        # Positions come column by column here, so ties go to the lower position.
+        if top > best_gain or (top == best_gain and a < best):
+            best_gain, best = top, a
+        if middle > best_gain or (middle == best_gain and b < best):
+            best_gain, best = middle, b
+        if bottom > best_gain or (bottom == best_gain and c < best):
+            best_gain, best = bottom, c
+    return best_gain, best
+
+
+def flip_gain_of(partners: tuple[int | None, int | None], odds: CardOdds, rules: Rules) -> float:
+    """Discard the card in hand and turn up a card whose column partners show
+    ``partners``: no change in expectation, except the chance that the card
+    turned up completes its column."""
+    a, b = partners
+    if a is not None and a == b and rules.removes_column(a):
+        return odds.prob(a) * 3 * a
+    return 0.0
 
 
 def normal_cdf(x: float) -> float:

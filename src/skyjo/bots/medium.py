@@ -10,12 +10,13 @@ asking whether it will be doubled: that is what a greedy player does.
 
 from __future__ import annotations
 
+import math
 import random
 
 from skyjo.actions import DRAW, FLIPS, SWAPS, TAKE_DISCARD, Flip, PlayerAction
-from skyjo.bots.base import Decision
-from skyjo.bots.evaluation import CardOdds, Layout, swap_gains
-from skyjo.bots.placement import best_flip, best_swap, explain, forced_source
+from skyjo.bots.base import Decision, Reason
+from skyjo.bots.evaluation import PARTNERS, CardOdds, Layout, best_swap_on, flip_gain_of
+from skyjo.bots.placement import explain, forced_source
 from skyjo.bots.reasons import because, reason
 from skyjo.cards import COLUMNS
 from skyjo.rules import Rules
@@ -33,28 +34,25 @@ DECK_ODDS = CardOdds.deck()
 
 
 class MediumBot:
-    """The greedy player. It remembers the numbers of its last decision (keyed by
-    the very grid object shown, which never changes, and the card weighed), so the
-    placement after taking the discard card is not worked out twice; that is a
-    memo, not memory: the decision still depends on the view alone."""
+    """The greedy player. It remembers the best placement of its last decision
+    (keyed by the very grid object shown, which never changes, and the card
+    weighed), so the placement after taking the discard card is not worked out
+    twice; that is a memo, not memory: the decision depends on the view alone."""
 
     name = "medium"
 
     def __init__(self) -> None:
-        self._memo: tuple[GridView, int, Layout, list[float | None]] | None = None
+        self._memo: tuple[GridView, int, float, int] | None = None
 
-    def _gains(self, grid: GridView, card: int, rules: Rules) -> tuple[Layout, list[float | None]]:
-        """The layout of ``grid`` and the gain of putting ``card`` at each position."""
+    def _best_swap(self, grid: GridView, card: int, rules: Rules) -> tuple[float, int]:
+        """Where ``card`` saves most in ``grid``, and how much."""
         memo = self._memo
-        if memo is not None and memo[0] is grid:
-            if memo[1] == card:
-                return memo[2], memo[3]
-            layout = memo[2]
-        else:
-            layout = Layout.of(grid, DECK_ODDS.mean)
-        gains = swap_gains(layout, card, DECK_ODDS, rules, PAIR_CHANCES)
-        self._memo = (grid, card, layout, gains)
-        return layout, gains
+        if memo is not None and memo[0] is grid and memo[1] == card:
+            return memo[2], memo[3]
+        completion = DECK_ODDS.completion(PAIR_CHANCES, rules)
+        gain, position = best_swap_on(grid, card, DECK_ODDS.mean, completion)
+        self._memo = (grid, card, gain, position)
+        return gain, position
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         if view.phase is Phase.SETUP:
@@ -67,27 +65,42 @@ class MediumBot:
                 return forced
             top = view.discard_top
             assert top is not None
-            layout, gains = self._gains(grid, top, rules)
-            gain, position = best_swap(gains, grid.present)
+            gain, position = self._best_swap(grid, top, rules)
             if gain >= BIG_SAVING or (top <= LOW and gain > 0):
                 then = SWAPS[position]
                 return because(
                     TAKE_DISCARD,
                     lambda: reason(
-                        "bot.take_then", card=top, then=explain(layout, then, top, rules)
+                        "bot.take_then", card=top, then=_explain(grid, then, top, rules)
                     ),
                 )
             return because(DRAW, lambda: reason("bot.draw_not_worth", card=top))
         held = view.held
         assert held is not None
-        layout, gains = self._gains(grid, held, rules)
-        gain, position = best_swap(gains, grid.present)
+        gain, position = self._best_swap(grid, held, rules)
         action: PlayerAction = SWAPS[position]
         # Only a drawn card may be thrown away (never the discard pile's).
         if gain <= 0 and grid.face_down and view.phase is Phase.PLACE_DRAWN:
-            _, position = best_flip(layout, grid.face_down, DECK_ODDS, rules)
-            action = FLIPS[position]
-        return because(action, lambda: explain(layout, action, held, rules))
+            action = FLIPS[_best_flip(grid, rules)]
+        return because(action, lambda: _explain(grid, action, held, rules))
+
+
+def _best_flip(grid: GridView, rules: Rules) -> int:
+    """The face-down position best turned up (earliest wins ties): one that may
+    complete a pair's column, by :func:`flip_gain_of`."""
+    cards = grid.cards
+    best_gain, best = -math.inf, grid.face_down[0]
+    for p in grid.face_down:
+        a, b = PARTNERS[p]
+        gain = flip_gain_of((cards[a], cards[b]), DECK_ODDS, rules)
+        if gain > best_gain:
+            best_gain, best = gain, p
+    return best
+
+
+def _explain(grid: GridView, action: PlayerAction, held: int, rules: Rules) -> Reason:
+    """Why the placement (built only when someone reads it)."""
+    return explain(Layout.of(grid, DECK_ODDS.mean), action, held, rules)
 
 
 def setup_flip(view: PlayerView, rng: random.Random) -> Decision:

@@ -9,8 +9,6 @@ explains a choice is only built for the chosen option.
 
 from __future__ import annotations
 
-import math
-
 from skyjo.actions import DRAW, TAKE_DISCARD, Flip, PlayerAction, Swap
 from skyjo.bots.base import Decision, Reason
 from skyjo.bots.evaluation import (
@@ -18,6 +16,7 @@ from skyjo.bots.evaluation import (
     Layout,
     column_swap_gains,
     completes_column,
+    flip_gain_of,
     swap_gains,
 )
 from skyjo.bots.reasons import at, because, reason
@@ -41,10 +40,7 @@ def swap_gain_with_pairs(
 def flip_gain(layout: Layout, position: int, odds: CardOdds, rules: Rules) -> float:
     """Discard the card in hand and turn up ``position``: no change in expectation,
     except the chance that the card turned up completes its column."""
-    a, b = layout.partners(position)
-    if a is not None and a == b and rules.removes_column(a):
-        return odds.prob(a) * 3 * a
-    return 0.0
+    return flip_gain_of(layout.partners(position), odds, rules)
 
 
 def scored_placements(
@@ -76,31 +72,6 @@ def best(scored: list[Scored]) -> Scored:
         if item[0] > top[0]:
             top = item
     return top
-
-
-def best_swap(gains: list[float | None], positions: tuple[int, ...]) -> tuple[float, int]:
-    """The highest of ``gains`` (from :func:`~skyjo.bots.evaluation.swap_gains`) over
-    ``positions`` and its position; the earliest position wins ties, as in :func:`best`."""
-    top_gain, top = -math.inf, positions[0]
-    for p in positions:
-        gain = gains[p]
-        assert gain is not None, "a swap is never into a removed column"
-        if gain > top_gain:
-            top_gain, top = gain, p
-    return top_gain, top
-
-
-def best_flip(
-    layout: Layout, positions: tuple[int, ...], odds: CardOdds, rules: Rules
-) -> tuple[float, int]:
-    """The face-down position among ``positions`` that is best to turn up, by
-    :func:`flip_gain` (earliest wins ties)."""
-    top_gain, top = -math.inf, positions[0]
-    for p in positions:
-        gain = flip_gain(layout, p, odds, rules)
-        if gain > top_gain:
-            top_gain, top = gain, p
-    return top_gain, top
 
 
 def explain(layout: Layout, action: PlayerAction, held: int, rules: Rules) -> Reason:
