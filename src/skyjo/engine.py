@@ -93,9 +93,15 @@ def current_player(state: State) -> int | None:
 
     In setup every player with a card left to turn up may act, in any order; this
     returns the lowest such seat, the order a driver without preference uses."""
-    if is_chance_node(state):
+    phase = state.phase
+    if phase is Phase.TURN:
+        # needs_reshuffle, inline: every step of every game asks who acts.
+        if not state.draw_pile and len(state.discard_pile) > 1:
+            return CHANCE
+        return state.to_move
+    if phase is Phase.DEAL:
         return CHANCE
-    if state.phase is Phase.SETUP:
+    if phase is Phase.SETUP:
         pending = state.setup_pending()
         return pending[0] if pending else None
     return state.to_move
@@ -114,11 +120,13 @@ def legal_actions(state: State, player: int | None = None) -> tuple[PlayerAction
     """The actions ``player`` (default: :func:`current_player`) may take now.
 
     Empty for a player who may not act, at chance nodes and when the game is over."""
+    phase = state.phase
+    if phase is Phase.DEAL or phase is Phase.GAME_OVER or needs_reshuffle(state):
+        return ()
     if player is None:
         player = current_player(state)
-    if player is None or player == CHANCE or is_chance_node(state):
-        return ()
-    phase = state.phase
+        if player is None:
+            return ()
     if phase is Phase.SETUP:
         if not 0 <= player < state.num_players or state.setup_flips[player] >= 2:
             return ()
@@ -331,7 +339,8 @@ def apply_unchecked(state: State, action: Action, *, player: int | None = None) 
 
 
 def _acting(state: State, action: Action, player: int | None) -> int:
-    if isinstance(action, Deal | Reshuffle):
+    kind = type(action)
+    if kind is Deal or kind is Reshuffle:
         return CHANCE
     if player is not None:
         return player
@@ -341,29 +350,15 @@ def _acting(state: State, action: Action, player: int | None) -> int:
 
 
 def _apply(state: State, action: Action, player: int, events: Events) -> State:
-    if isinstance(action, Deal):
-        return _deal(state, action, events)
-    if isinstance(action, Reshuffle):
-        return _reshuffle(state, action, events)
-    if state.phase is Phase.SETUP:
-        assert isinstance(action, Flip)
-        return _setup_flip(state, player, action.position, events)
-    if isinstance(action, TakeDiscard):
-        card = state.discard_pile[-1]
-        if events is not None:
-            events.append(CardTaken(player, "discard", card))
-        return _in_turn(
-            state,
-            Phase.PLACE_DISCARD,
-            state.grids,
-            state.draw_pile,
-            state.discard_pile[:-1],
-            state.to_move,
-            state.finisher,
-            card,
-            state.turns,
-        )
-    if isinstance(action, Draw):
+    # Dispatch on the exact class (actions are final): cheaper than a chain of
+    # isinstance checks, and this runs for every action of every game.
+    kind = type(action)
+    if kind is Swap or kind is Flip:
+        assert isinstance(action, Swap | Flip)
+        if state.phase is Phase.SETUP:
+            return _setup_flip(state, player, action.position, events)
+        return _place(state, action, player, events)
+    if kind is Draw:
         card = state.draw_pile[-1]
         if events is not None:
             events.append(CardTaken(player, "draw", card))
@@ -378,25 +373,51 @@ def _apply(state: State, action: Action, player: int, events: Events) -> State:
             card,
             state.turns,
         )
+    if kind is TakeDiscard:
+        card = state.discard_pile[-1]
+        if events is not None:
+            events.append(CardTaken(player, "discard", card))
+        return _in_turn(
+            state,
+            Phase.PLACE_DISCARD,
+            state.grids,
+            state.draw_pile,
+            state.discard_pile[:-1],
+            state.to_move,
+            state.finisher,
+            card,
+            state.turns,
+        )
+    if isinstance(action, Deal):
+        return _deal(state, action, events)
+    if isinstance(action, Reshuffle):
+        return _reshuffle(state, action, events)
+    raise TypeError(f"not a Skyjo action: {action!r}")
+
+
+def _place(state: State, action: Swap | Flip, player: int, events: Events) -> State:
+    """The second half of a turn: the card in hand is swapped in, or (drawn) thrown
+    away while a face-down card is turned up."""
     held = state.held
     assert held is not None
     grid = state.grids[player]
-    if isinstance(action, Swap):
-        pos = action.position
+    pos = action.position
+    if type(action) is Swap:
         card_out = grid.values[pos]
         if events is not None:
             events.append(CardSwapped(player, pos, held, card_out, grid.face_up[pos]))
         grid = grid.with_face_up(pos, held)
         discard = (*state.discard_pile, card_out)
     else:
-        pos = action.position
         if events is not None:
             events.append(CardDiscarded(player, held))
             events.append(CardFlipped(player, pos, grid.values[pos]))
         grid = grid.with_face_up(pos, grid.values[pos])
         discard = (*state.discard_pile, held)
     grid, discard = _remove_column(state.rules, player, grid, column_of(pos), discard, events)
-    return _end_turn(state, player, _with(state.grids, player, grid), discard, events)
+    grids = list(state.grids)
+    grids[player] = grid
+    return _end_turn(state, player, tuple(grids), discard, events)
 
 
 def _in_turn(
@@ -448,6 +469,9 @@ def _remove_column(
 ) -> tuple[Grid, tuple[int, ...]]:
     """Remove ``column`` if it shows three equal face-up cards and the rules remove
     that value; its cards go onto the discard pile (after the card given away)."""
+    up = grid.face_up
+    if not (up[column] and up[column + COLUMNS] and up[column + 2 * COLUMNS]):
+        return grid, discard  # the common case, checked inline: a face-down card
     value = grid.completed_column_value(column)
     if value is None or not rules.removes_column(value):
         return grid, discard
@@ -501,8 +525,26 @@ def _setup_flip(state: State, player: int, position: int, events: Events) -> Sta
         state.setup_flips[player] + 1,
         *state.setup_flips[player + 1 :],
     )
-    if any(n < 2 for n in flips):
-        return replace(state, grids=grids, setup_flips=flips)
+    if min(flips) < 2:
+        return State(
+            state.rules,
+            state.num_players,
+            state.phase,
+            state.round_number,
+            grids,
+            state.draw_pile,
+            state.discard_pile,
+            state.to_move,
+            state.finisher,
+            state.held,
+            flips,
+            state.totals,
+            state.results,
+            state.starter,
+            state.turns,
+            state.reshuffles,
+            state.winners,
+        )
     if state.results:
         starter = state.results[-1].finisher
     else:

@@ -28,7 +28,7 @@ from skyjo.bots.base import Bot
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import SkyjoError
 from skyjo.rules import Rules
-from skyjo.state import Phase, State
+from skyjo.state import CHANCE, Phase, State
 from skyjo.view import view_of
 
 #: A round longer than this many turns is taken to be stalled by its bots.
@@ -121,8 +121,8 @@ def play_game(
     rngs = [random.Random(seed * 16 + seat + 1) for seat in range(len(bots))]
     turns = round_turns = reshuffles = 0
     state = engine.new_game(len(bots), rules)
-    while not state.is_terminal:
-        if engine.is_chance_node(state):
+    while (seat := engine.current_player(state)) is not None:
+        if seat == CHANCE:
             outcome = engine.chance_outcome(state, chance)
             if isinstance(outcome, Reshuffle):
                 reshuffles += 1
@@ -130,8 +130,6 @@ def play_game(
                 round_turns = 0
             state = engine.apply_unchecked(state, outcome)
             continue
-        seat = engine.current_player(state)
-        assert seat is not None
         view = view_of(state, seat)
         if view.phase is Phase.TURN:
             turns += 1

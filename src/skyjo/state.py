@@ -111,15 +111,18 @@ class Grid:
 
         When this grid's :attr:`public` face is already built, the new grid's is
         patched from it rather than built again: one position changed."""
-        end = position + 1
-        values = (*self.values[:position], value, *self.values[end:])
-        face_up = (*self.face_up[:position], True, *self.face_up[end:])
-        grid = Grid(values, face_up, self.removed)
+        values = list(self.values)
+        values[position] = value
+        face_up = list(self.face_up)
+        face_up[position] = True
+        grid = Grid(tuple(values), tuple(face_up), self.removed)
         old = self._public
         if old is not None:
+            cards = list(old.cards)
+            cards[position] = value
             public = object.__new__(GridView)
             set_field = object.__setattr__
-            set_field(public, "cards", (*old.cards[:position], value, *old.cards[end:]))
+            set_field(public, "cards", tuple(cards))
             set_field(public, "removed", old.removed)
             set_field(public, "present", old.present)
             set_field(public, "face_down", tuple([p for p in old.face_down if p != position]))
