@@ -385,7 +385,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
         grids.append(Grid(values, g.face_up, g.removed))
     held = pool.pop() if hidden_held else state.held
     draw = tuple(pool)
-    return replace(state, grids=tuple(grids), held=held, draw_pile=draw)
+    return state._replace(grids=tuple(grids), held=held, draw_pile=draw)
 
 
 @FAST
@@ -429,7 +429,7 @@ def test_a_view_changes_when_a_visible_card_changes() -> None:
     up = next(p for p in range(GRID_SIZE) if grid.face_up[p])
     values = list(grid.values)
     values[up] = 12 if values[up] != 12 else -2
-    changed = replace(state, grids=(Grid(tuple(values), grid.face_up), *state.grids[1:]))
+    changed = state._replace(grids=(Grid(tuple(values), grid.face_up), *state.grids[1:]))
     assert view_of(changed, 1) != view_of(state, 1)
 
 

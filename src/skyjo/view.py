@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from skyjo import engine
 from skyjo.actions import PlayerAction
@@ -22,14 +22,16 @@ from skyjo.state import Grid, GridView, Phase, RoundResult, State
 __all__ = ["GridView", "PlayerView", "sample_state", "view_of"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """Everything ``seat`` may know at one moment, and what it may do.
 
     ``held`` is the card in the hand of the player on turn when the viewer may see
     it: always when it came from the discard pile, only to the drawer when it was
     drawn. ``discard_pile`` is the whole pile, top card last (every card in it was
-    seen face up)."""
+    seen face up).
+
+    Immutable; a named tuple (like :class:`~skyjo.state.State`) because one is
+    built for every decision of every bot."""
 
     seat: int
     rules: Rules
