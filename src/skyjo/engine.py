@@ -38,7 +38,6 @@ from skyjo.cards import (
     GRID_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    column_of,
     column_positions,
     deck_counter,
     full_deck,
@@ -101,8 +100,10 @@ def current_player(state: State) -> int | None:
     if phase is Phase.DEAL:
         return CHANCE
     if phase is Phase.SETUP:
-        pending = state.setup_pending()
-        return pending[0] if pending else None
+        for seat, flips in enumerate(state.setup_flips):
+            if flips < 2:
+                return seat
+        return None
     return state.to_move
 
 
@@ -119,35 +120,39 @@ def legal_actions(state: State, player: int | None = None) -> tuple[PlayerAction
     """The actions ``player`` (default: :func:`current_player`) may take now.
 
     Empty for a player who may not act, at chance nodes and when the game is over."""
+    # By phase, the most frequent first: every decision of every bot asks this.
     phase = state.phase
-    if phase is Phase.DEAL or phase is Phase.GAME_OVER or needs_reshuffle(state):
-        return ()
-    if player is None:
-        player = current_player(state)
-        if player is None:
-            return ()
-    if phase is Phase.SETUP:
-        if not 0 <= player < state.num_players or state.setup_flips[player] >= 2:
-            return ()
-        return tuple([FLIPS[p] for p in state.grids[player].public.face_down])
-    if player != state.to_move:
-        return ()
-    grid = state.grids[player].public
     if phase is Phase.TURN:
-        if state.discard_pile:
-            return _TAKE_OR_DRAW if state.draw_pile else _TAKE_ONLY
-        return _DRAW_ONLY if state.draw_pile else ()
-    if phase is Phase.PLACE_DISCARD:
-        return _placements(grid.present, ())
-    if phase is Phase.PLACE_DRAWN:
-        return _placements(grid.present, grid.face_down)
+        if player is not None and player != state.to_move:
+            return ()
+        if state.draw_pile:
+            return _TAKE_OR_DRAW if state.discard_pile else _DRAW_ONLY
+        if len(state.discard_pile) > 1:
+            return ()  # a reshuffle (chance) comes first
+        return _TAKE_ONLY if state.discard_pile else ()
+    if phase is Phase.PLACE_DRAWN or phase is Phase.PLACE_DISCARD:
+        if player is None:
+            player = state.to_move
+        if player is None or player != state.to_move:
+            return ()
+        grid = state.grids[player].public
+        return _placements(grid.present, grid.face_down if phase is Phase.PLACE_DRAWN else ())
+    if phase is Phase.SETUP:
+        if player is None:
+            player = current_player(state)
+        if player is None or not 0 <= player < state.num_players:
+            return ()
+        if state.setup_flips[player] >= 2:
+            return ()
+        return _placements((), state.grids[player].public.face_down)
     return ()
 
 
 @functools.cache
 def _placements(present: tuple[int, ...], face_down: tuple[int, ...]) -> tuple[PlayerAction, ...]:
     """Swaps into ``present`` then flips of ``face_down``: where a card in hand may
-    go. Cached, since layouts repeat (at most 16 x 4096 of them, far fewer met)."""
+    go (or, with no swaps, which card a setup flip may turn). Cached, since
+    layouts repeat (at most 16 x 4096 of them, far fewer are ever met)."""
     return tuple([SWAPS[p] for p in present] + [FLIPS[p] for p in face_down])
 
 
@@ -413,7 +418,10 @@ def _place(state: State, action: Swap | Flip, player: int, events: Events) -> St
             events.append(CardFlipped(player, pos, grid.values[pos]))
         grid = grid.with_face_up(pos, grid.values[pos])
         discard = (*state.discard_pile, held)
-    grid, discard = _remove_column(state.rules, player, grid, column_of(pos), discard, events)
+    column = pos % COLUMNS
+    up = grid.face_up
+    if up[column] and up[column + COLUMNS] and up[column + 2 * COLUMNS]:
+        grid, discard = _remove_column(state.rules, player, grid, column, discard, events)
     grids = list(state.grids)
     grids[player] = grid
     return _end_turn(state, player, tuple(grids), discard, events)

@@ -293,16 +293,21 @@ def best_swap_on(
             continue
         b, c = a + COLUMNS, a + 2 * COLUMNS
         x, y, z = cards[a], cards[b], cards[c]
-        top, middle, bottom = _column_gains(
-            x,
-            y,
-            z,
-            mean if x is None else float(x),
-            mean if y is None else float(y),
-            mean if z is None else float(z),
-            held,
-            completion,
-        )
+        # Face-up cards stay ints: the same numbers as Layout's floats, and exact.
+        wx = mean if x is None else x
+        wy = mean if y is None else y
+        wz = mean if z is None else z
+        if (
+            held != x
+            and held != y
+            and held != z
+            and (x is None or (x != y and x != z))
+            and (y is None or y != z)
+        ):
+            # _column_gains' no-pair case, inline: by far the most common.
+            top, middle, bottom = wx - held, wy - held, wz - held
+        else:
+            top, middle, bottom = _column_gains(x, y, z, wx, wy, wz, held, completion)
         # Positions come column by column here, so ties go to the lower position.
         if top > best_gain or (top == best_gain and a < best):
             best_gain, best = top, a

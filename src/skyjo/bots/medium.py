@@ -112,6 +112,6 @@ def setup_flip(view: PlayerView, rng: random.Random) -> Decision:
         column = up[0] % COLUMNS
         for action in view.legal_actions:
             if isinstance(action, Flip) and action.position % COLUMNS == column:
-                return because(action, reason("bot.setup_second", column=column + 1))
+                return because(action, lambda: reason("bot.setup_second", column=column + 1))
     action = rng.choice(view.legal_actions)
-    return because(action, reason("bot.setup_first"))
+    return because(action, lambda: reason("bot.setup_first"))
