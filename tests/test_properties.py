@@ -417,6 +417,11 @@ def test_a_view_shows_exactly_the_face_up_cards(num_players: int, rules: Rules, 
                 for p in range(GRID_SIZE):
                     expected = g.values[p] if g.face_up[p] else None
                     assert gv.cards[p] == expected
+                # Grids patch their public face after a swap or flip: it must
+                # still list exactly what a face built from scratch lists.
+                present = tuple(p for p in range(GRID_SIZE) if not g.removed[p])
+                assert gv.present == present
+                assert gv.face_down == tuple(p for p in present if not g.face_up[p])
             drawn_by_other = state.phase is Phase.PLACE_DRAWN and state.to_move != seat
             assert view.held_hidden == drawn_by_other
             assert view.held == (None if drawn_by_other else state.held)

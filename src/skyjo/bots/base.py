@@ -131,7 +131,8 @@ class Decision:
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        # A Reason's fields are a dict (unhashable); equal decisions share these two.
+        return hash((self.action, self.reason))
 
     def __repr__(self) -> str:
         return (
