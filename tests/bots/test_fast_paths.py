@@ -97,7 +97,9 @@ def game_through_game_class(players: list[str], rules: Rules, seed: int) -> Game
 
 def test_the_simulator_plays_the_game_a_game_object_would() -> None:
     rules = Rules(target=60)
-    for players in (["medium"] * 4, ["hard", "statistician", "easy"], ["random", "medium"]):
+    reshuffled = 0
+    tables = (["medium"] * 4, ["hard", "statistician", "easy"], ["random", "medium"], ["easy"] * 8)
+    for players in tables:
         for seed in game_seeds(3, 4):
             tally = Tally([EntryTally(name) for name in players])
             seating = list(range(len(players)))
@@ -110,6 +112,8 @@ def test_the_simulator_plays_the_game_a_game_object_would() -> None:
             )
             assert tally.reshuffles == reshuffles
             assert tally.rounds == len(game.state.results)
+            reshuffled += reshuffles
+    assert reshuffled > 0, "no game reshuffled: the chance order after one went untested"
 
 
 def test_a_reason_is_built_only_when_read_and_only_once() -> None:
