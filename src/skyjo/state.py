@@ -55,11 +55,6 @@ class GridView:
         object.__setattr__(self, "present", present)
         object.__setattr__(self, "face_down", tuple(p for p in present if cards[p] is None))
 
-    @classmethod
-    def of(cls, grid: Grid) -> GridView:
-        """The public face of ``grid`` (the same object every time: see :attr:`Grid.public`)."""
-        return grid.public
-
     def face_down_positions(self) -> tuple[int, ...]:
         return self.face_down
 

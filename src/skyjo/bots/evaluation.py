@@ -10,7 +10,6 @@ pair in a column is worth a little for the chance of completing it later.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from skyjo.cards import CARD_VALUES, COLUMNS, DECK_COMPOSITION, DECK_SIZE, GRID_SIZE
@@ -140,20 +139,13 @@ def swap_gain(layout: Layout, position: int, value: int, rules: Rules) -> float:
     return gain
 
 
-def pair_value(
-    value: int | None, third: float, odds: CardOdds, rules: Rules, chances: float
-) -> float:
+def _pair(value: int | None, third: float, completion: dict[int, float]) -> float:
     """What a column holding a face-up pair of ``value`` and a third slot worth
     ``third`` is worth for the chance of completing it later.
 
     Completing saves ``third + 2 * value`` (the third slot's card goes, and the
-    three equal cards leave); the chance is that of meeting one of the unseen cards
-    of that value in about ``chances`` looks at new cards."""
-    return _pair(value, third, odds.completion(chances, rules))
-
-
-def _pair(value: int | None, third: float, completion: dict[int, float]) -> float:
-    """:func:`pair_value` with the completion chances already looked up."""
+    three equal cards leave); ``completion`` (:meth:`CardOdds.completion`) holds
+    the chance of meeting one more card of that value."""
     if value is None or value not in completion:
         return 0.0
     saving = third + 2 * value
@@ -180,32 +172,6 @@ def _triple(
     if y is not None and y == z and x != y:
         return _pair(y, wx, completion)
     return 0.0
-
-
-def triple_pair_value(
-    cards: tuple[int | None, int | None, int | None],
-    worth: tuple[float, float, float],
-    odds: CardOdds,
-    rules: Rules,
-    chances: float,
-) -> float:
-    """:func:`pair_value` of a column given as its three cards (None: face down)
-    and their worths; 0 unless exactly two of them are an equal face-up pair."""
-    return _triple(*cards, *worth, odds.completion(chances, rules))
-
-
-def column_pair_value(
-    layout: Layout, column: int, odds: CardOdds, rules: Rules, chances: float
-) -> float:
-    """:func:`triple_pair_value` of one column of ``layout`` (0 once it is removed)."""
-    a, b, c = column, column + COLUMNS, column + 2 * COLUMNS
-    cards = layout.cards
-    if cards[a] == GONE:
-        return 0.0
-    worth = layout.worth
-    return _triple(
-        cards[a], cards[b], cards[c], worth[a], worth[b], worth[c], odds.completion(chances, rules)
-    )
 
 
 def column_swap_gains(
@@ -336,8 +302,3 @@ def chance_at_most(threshold: float, mean: float, variance: float) -> float:
     """P(score <= threshold) for an integer score roughly Normal(mean, variance)."""
     sd = math.sqrt(max(variance, 1.0))
     return normal_cdf((threshold + 0.5 - mean) / sd)
-
-
-def best_by(scores: Sequence[tuple[float, int]]) -> int:
-    """The index with the highest score; the earliest wins ties (deterministic)."""
-    return max(scores, key=lambda s: (s[0], -s[1]))[1]
