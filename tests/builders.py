@@ -37,7 +37,7 @@ def grid(text: str) -> Grid:
             values.append(int(token))
             face_up.append(True)
             removed.append(False)
-    return Grid(tuple(values), tuple(face_up), tuple(removed))
+    return Grid.of(tuple(values), tuple(face_up), tuple(removed))
 
 
 def table(

@@ -382,7 +382,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     grids = []
     for g in state.grids:
         values = tuple(pool.pop() if g.is_face_down(p) else g.values[p] for p in range(GRID_SIZE))
-        grids.append(Grid(values, g.face_up, g.removed))
+        grids.append(Grid.of(values, g.face_up, g.removed))
     held = pool.pop() if hidden_held else state.held
     draw = tuple(pool)
     return state._replace(grids=tuple(grids), held=held, draw_pile=draw)
@@ -434,7 +434,7 @@ def test_a_view_changes_when_a_visible_card_changes() -> None:
     up = next(p for p in range(GRID_SIZE) if grid.face_up[p])
     values = list(grid.values)
     values[up] = 12 if values[up] != 12 else -2
-    changed = state._replace(grids=(Grid(tuple(values), grid.face_up), *state.grids[1:]))
+    changed = state._replace(grids=(Grid.of(tuple(values), grid.face_up), *state.grids[1:]))
     assert view_of(changed, 1) != view_of(state, 1)
 
 

@@ -152,11 +152,11 @@ class TestLayoutBounds:
             for _ in range(300):
                 deck = list(full_deck())
                 rng.shuffle(deck)
-                grid = Grid(tuple(deck[:12]), (True,) * 12)
+                grid = Grid.of(tuple(deck[:12]), (True,) * 12)
                 for column in range(4):
                     value = grid.completed_column_value(column)
                     if value is not None and rules.removes_column(value):
-                        grid = Grid(
+                        grid = Grid.of(
                             grid.values,
                             grid.face_up,
                             tuple(r or p % 4 == column for p, r in enumerate(grid.removed)),

@@ -487,7 +487,7 @@ def _remove_column(
         removed[p] = True
     if events is not None:
         events.append(ColumnRemoved(player, column, value))
-    return Grid(grid.values, grid.face_up, tuple(removed)), (*discard, value, value, value)
+    return Grid.of(grid.values, grid.face_up, tuple(removed)), (*discard, value, value, value)
 
 
 def _deal(state: State, deal: Deal, events: Events) -> State:
@@ -497,7 +497,7 @@ def _deal(state: State, deal: Deal, events: Events) -> State:
     return state._replace(
         phase=Phase.SETUP,
         round_number=state.round_number + 1,
-        grids=tuple(Grid(tuple(g)) for g in deal.grids),
+        grids=tuple(Grid.of(tuple(g)) for g in deal.grids),
         draw_pile=tuple(reversed(deal.draw)),
         discard_pile=(deal.discard,),
         to_move=None,
@@ -605,7 +605,7 @@ def _end_round(state: State, finisher: int, events: Events) -> State:
         if events is not None:
             events.extend(CardRevealed(p, pos, grid.values[pos]) for pos in hidden)
         face_up = tuple(up or pos in hidden for pos, up in enumerate(grid.face_up))
-        grid = Grid(grid.values, face_up, grid.removed)
+        grid = Grid.of(grid.values, face_up, grid.removed)
         for column in range(COLUMNS):
             grid, discard = _remove_column(state.rules, p, grid, column, discard, events)
         grids[p] = grid

@@ -1,12 +1,14 @@
 """Round and game state: immutable values, updated only by :mod:`skyjo.engine`.
 
-States are frozen dataclasses of tuples, so keeping an old state around is free:
-undo, replay and search bots simply hold on to earlier states.
+States and grids are named tuples of tuples, so keeping an old state around is
+free: undo, replay and search bots simply hold on to earlier states. (Named
+tuples rather than frozen dataclasses because they are several times cheaper to
+build, and the engine builds a state for every action.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
 
@@ -34,26 +36,25 @@ class Phase(StrEnum):
     """Someone reached the target; ``winners`` are known."""
 
 
-@dataclass(frozen=True, slots=True)
-class GridView:
+class GridView(NamedTuple):
     """A grid as the table shows it: ``cards[p]`` is the value at position p, or
     None while that card is face down. Removed positions keep the value they
     showed when their column left (everyone saw it).
 
-    ``face_down`` and ``present`` are the positions still face down and the
-    positions still holding a card; they are worked out once here because every
-    decision of every bot asks for them."""
+    ``present`` and ``face_down`` are the positions still holding a card and
+    those still face down; they are worked out once here because every decision
+    of every bot asks for them. Build one with :meth:`showing`."""
 
     cards: tuple[int | None, ...]
     removed: tuple[bool, ...]
-    face_down: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    present: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    present: tuple[int, ...]
+    face_down: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        cards, removed = self.cards, self.removed
-        present = tuple(p for p in POSITIONS if not removed[p])
-        object.__setattr__(self, "present", present)
-        object.__setattr__(self, "face_down", tuple(p for p in present if cards[p] is None))
+    @classmethod
+    def showing(cls, cards: tuple[int | None, ...], removed: tuple[bool, ...]) -> GridView:
+        """The view of a grid showing ``cards`` with the ``removed`` positions gone."""
+        present = tuple([p for p in POSITIONS if not removed[p]])
+        return cls(cards, removed, present, tuple([p for p in present if cards[p] is None]))
 
     def face_down_positions(self) -> tuple[int, ...]:
         return self.face_down
@@ -75,54 +76,50 @@ class GridView:
         return (self.shown(a), self.shown(b), self.shown(c))
 
 
-@dataclass(frozen=True, slots=True)
-class Grid:
+class Grid(NamedTuple):
     """One player's 12 slots. ``values[p]`` is the card at position p (meaningless
-    once removed); ``face_up[p]`` and ``removed[p]`` tell what the table shows.
+    once removed); ``face_up[p]`` and ``removed[p]`` tell what the table shows,
+    and ``public`` is that as a :class:`GridView`, built with the grid (build one
+    with :meth:`of`) and shared by every player's view of every decision until
+    the grid changes.
 
-    A grid never changes (the engine builds a new one), so what the table shows
-    of it, :attr:`public`, is built at most once and then shared by every
-    player's view of every later decision."""
+    Named tuples, like :class:`State`: immutable, and cheap to build, which
+    matters because the engine builds a grid on every turn."""
 
     values: tuple[int, ...]
-    face_up: tuple[bool, ...] = (False,) * GRID_SIZE
-    removed: tuple[bool, ...] = (False,) * GRID_SIZE
-    _public: GridView | None = field(default=None, init=False, repr=False, compare=False)
+    face_up: tuple[bool, ...]
+    removed: tuple[bool, ...]
+    public: GridView
 
-    @property
-    def public(self) -> GridView:
-        """The grid as every player sees it (face-down values hidden)."""
-        public = self._public
-        if public is None:
-            up = self.face_up
-            cards = tuple([v if up[p] else None for p, v in enumerate(self.values)])
-            public = GridView(cards, self.removed)
-            object.__setattr__(self, "_public", public)
-        return public
+    @classmethod
+    def of(
+        cls,
+        values: tuple[int, ...],
+        face_up: tuple[bool, ...] = (False,) * GRID_SIZE,
+        removed: tuple[bool, ...] = (False,) * GRID_SIZE,
+    ) -> Grid:
+        """A grid of ``values`` with the given cards face up and removed."""
+        cards = tuple([v if up else None for v, up in zip(values, face_up, strict=True)])
+        return cls(values, face_up, removed, GridView.showing(cards, removed))
 
     def with_face_up(self, position: int, value: int) -> Grid:
         """This grid with ``value`` face up at ``position``: a card swapped in, or
-        (with the value already there) a card turned up.
-
-        When this grid's :attr:`public` face is already built, the new grid's is
-        patched from it rather than built again: one position changed."""
+        (with the value already there) a card turned up. The public face is
+        patched rather than built again: one position changed."""
         values = list(self.values)
         values[position] = value
         face_up = list(self.face_up)
         face_up[position] = True
-        grid = Grid(tuple(values), tuple(face_up), self.removed)
-        old = self._public
-        if old is not None:
-            cards = list(old.cards)
-            cards[position] = value
-            public = object.__new__(GridView)
-            set_field = object.__setattr__
-            set_field(public, "cards", tuple(cards))
-            set_field(public, "removed", old.removed)
-            set_field(public, "present", old.present)
-            set_field(public, "face_down", tuple([p for p in old.face_down if p != position]))
-            set_field(grid, "_public", public)
-        return grid
+        old = self.public
+        cards = list(old.cards)
+        cards[position] = value
+        public = GridView(
+            tuple(cards),
+            old.removed,
+            old.present,
+            tuple([p for p in old.face_down if p != position]),
+        )
+        return Grid(tuple(values), tuple(face_up), self.removed, public)
 
     def is_face_down(self, position: int) -> bool:
         return not self.face_up[position] and not self.removed[position]

@@ -114,7 +114,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
             for p, v in enumerate(g.cards)
         )
         face_up = tuple(v is not None for v in g.cards)
-        grids.append(Grid(values, face_up, g.removed))
+        grids.append(Grid.of(values, face_up, g.removed))
     held = view.held
     if view.held_hidden:
         held = pool.pop()

@@ -41,7 +41,7 @@ def grid_views(draw: st.DrawFn) -> GridView:
     removed = tuple(gone[p % COLUMNS] for p in range(GRID_SIZE))
     # A removed column showed its three equal cards when it left.
     values = tuple(0 if removed[p] else shown[p] for p in range(GRID_SIZE))
-    return GridView(values, removed)
+    return GridView.showing(values, removed)
 
 
 odds_strategy = st.one_of(
