@@ -420,6 +420,7 @@ def _place(state: State, action: Swap | Flip, player: int, events: Events) -> St
         discard = (*state.discard_pile, held)
     column = pos % COLUMNS
     up = grid.face_up
+    # Checked here first: a column with a face-down card (the common case) stays.
     if up[column] and up[column + COLUMNS] and up[column + 2 * COLUMNS]:
         grid, discard = _remove_column(state.rules, player, grid, column, discard, events)
     grids = list(state.grids)
@@ -476,9 +477,6 @@ def _remove_column(
 ) -> tuple[Grid, tuple[int, ...]]:
     """Remove ``column`` if it shows three equal face-up cards and the rules remove
     that value; its cards go onto the discard pile (after the card given away)."""
-    up = grid.face_up
-    if not (up[column] and up[column + COLUMNS] and up[column + 2 * COLUMNS]):
-        return grid, discard  # the common case, checked inline: a face-down card
     value = grid.completed_column_value(column)
     if value is None or not rules.removes_column(value):
         return grid, discard
@@ -531,25 +529,7 @@ def _setup_flip(state: State, player: int, position: int, events: Events) -> Sta
         *state.setup_flips[player + 1 :],
     )
     if min(flips) < 2:
-        return State(
-            state.rules,
-            state.num_players,
-            state.phase,
-            state.round_number,
-            grids,
-            state.draw_pile,
-            state.discard_pile,
-            state.to_move,
-            state.finisher,
-            state.held,
-            flips,
-            state.totals,
-            state.results,
-            state.starter,
-            state.turns,
-            state.reshuffles,
-            state.winners,
-        )
+        return state._replace(grids=grids, setup_flips=flips)
     if state.results:
         starter = state.results[-1].finisher
     else:

@@ -105,16 +105,13 @@ class Game:
     def legal_actions(self, seat: int | None = None) -> tuple[PlayerAction, ...]:
         return engine.legal_actions(self.state, seat)
 
-    def play(
-        self, action: PlayerAction, *, player: int | None = None, events: bool = True
-    ) -> tuple[Event, ...]:
+    def play(self, action: PlayerAction, *, player: int | None = None) -> tuple[Event, ...]:
         """Apply a player's action (checked), then any chance outcome that falls due.
 
-        Returns the events, chance ones included, in order; with ``events=False``
-        none are built (the simulator reads none, and wants millions of moves)."""
-        happened = list(self._apply(player, action, events))
-        happened.extend(self._resolve(deal=not self.pause_between_rounds, events=events))
-        return tuple(happened)
+        Returns the events, chance ones included, in order."""
+        events = list(self._apply(player, action))
+        events.extend(self.resolve_chance())
+        return tuple(events)
 
     def can_put_back(self) -> bool:
         """Whether the player on turn holds the discard pile's card and may still
@@ -142,23 +139,19 @@ class Game:
             raise IllegalActionError("a new round may only follow a finished one")
         return self._resolve(deal=True)
 
-    def _resolve(self, *, deal: bool, events: bool = True) -> tuple[Event, ...]:
-        happened: list[Event] = []
+    def _resolve(self, *, deal: bool) -> tuple[Event, ...]:
+        events: list[Event] = []
         while engine.is_chance_node(self.state) and (deal or self.state.phase is not Phase.DEAL):
-            outcome = engine.chance_outcome(self.state, self.rng)
-            happened.extend(self._apply(CHANCE, outcome, events))
-        return tuple(happened)
+            events.extend(self._apply(CHANCE, engine.chance_outcome(self.state, self.rng)))
+        return tuple(events)
 
-    def _apply(self, player: int | None, action: Action, events: bool = True) -> tuple[Event, ...]:
+    def _apply(self, player: int | None, action: Action) -> tuple[Event, ...]:
         """Apply one action (checked) and record it under the seat that took it."""
         acting = engine.current_player(self.state) if player is None else player
         before = self.state
-        seat = None if player == CHANCE else player
-        happened: tuple[Event, ...] = ()
-        if events:
-            self.state, happened = engine.step(before, action, player=seat)
-        else:
-            self.state = engine.apply(before, action, player=seat)
+        self.state, events = engine.step(
+            self.state, action, player=None if player == CHANCE else player
+        )
         self._builder.add(CHANCE if acting is None else acting, action)
         self._before_take = before if isinstance(action, TakeDiscard) else None
-        return happened
+        return events
