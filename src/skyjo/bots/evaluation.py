@@ -202,15 +202,6 @@ def _column_gains(
 ) -> tuple[float, float, float]:
     """:func:`column_swap_gains` of a column of cards ``x, y, z`` (None: face down)
     worth ``wx, wy, wz``."""
-    if (
-        held != x
-        and held != y
-        and held != z
-        and (x is None or (x != y and x != z))
-        and (y is None or y != z)
-    ):
-        # No face-up pair before or after: only the card that leaves counts.
-        return wx - held, wy - held, wz - held
     before = _triple(x, y, z, wx, wy, wz, completion)
     removes = held in completion
     # Top: the other two are y and z; and so on.
@@ -270,7 +261,8 @@ def best_swap_on(
             and (x is None or (x != y and x != z))
             and (y is None or y != z)
         ):
-            # _column_gains' no-pair case, inline: by far the most common.
+            # No face-up pair before or after the swap, by far the most common
+            # case: only the card that leaves counts (what _column_gains gives).
             top, middle, bottom = wx - held, wy - held, wz - held
         else:
             top, middle, bottom = _column_gains(x, y, z, wx, wy, wz, held, completion)

@@ -67,11 +67,11 @@ class MediumBot:
             assert top is not None
             gain, position = self._best_swap(grid, top, rules)
             if gain >= BIG_SAVING or (top <= LOW and gain > 0):
-                then = SWAPS[position]
+                placement = SWAPS[position]
                 return because(
                     TAKE_DISCARD,
                     lambda: reason(
-                        "bot.take_then", card=top, then=_explain(grid, then, top, rules)
+                        "bot.take_then", card=top, then=_explain(grid, placement, top, rules)
                     ),
                 )
             return because(DRAW, lambda: reason("bot.draw_not_worth", card=top))
