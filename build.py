@@ -473,6 +473,29 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+#: Debian's Chromium: Playwright cannot download its own browser on our machines.
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
+#: Flags that keep Chromium off the network and quiet in a container.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+
+
+def chromium_launch_args() -> dict[str, Any]:
+    """Playwright launch arguments for Debian's Chromium where it is installed, else
+    none (Playwright's own browser, as on GitHub's runners). The browser tests and
+    the load-time benchmark share them."""
+    if not DEBIAN_CHROMIUM.exists():
+        return {}
+    return {"executable_path": str(DEBIAN_CHROMIUM), "args": list(CHROMIUM_ARGS)}
+
+
 @contextlib.contextmanager
 def serving(directory: Path, *, handler: type[SiteHandler] = QuietSiteHandler) -> Iterator[str]:
     """Serve ``directory`` on a free local port in a background thread while the

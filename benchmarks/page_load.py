@@ -37,16 +37,6 @@ sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a scrip
 import build  # noqa: E402
 
 DIST = ROOT / "dist"
-DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 TIMEOUT_MS = 60_000
 
 #: The baseline: Pyodide from the same files, nothing else.
@@ -191,13 +181,6 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
-def launch_args() -> dict[str, Any]:
-    """Debian's Chromium where installed, else Playwright's own."""
-    if DEBIAN_CHROMIUM.exists():
-        return {"executable_path": str(DEBIAN_CHROMIUM), "args": CHROMIUM_ARGS}
-    return {}
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -211,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         shutil.copytree(DIST, site)
         (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
         with build.serving(site) as base, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**launch_args())
+            browser = playwright.chromium.launch(**build.chromium_launch_args())
             try:
                 summaries = run(browser, base, args.runs)
             finally:

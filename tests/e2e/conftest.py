@@ -24,16 +24,6 @@ import build
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 SUB_PATH = "/skyjo/"
-DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 #: Selector of the readiness marker that main.py sets once Python has rendered.
 READY = "html[data-ready='true']"
@@ -44,13 +34,7 @@ BOOT_TIMEOUT_MS = 60_000
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium when present, with flags that keep it off the network."""
-    if not DEBIAN_CHROMIUM.exists():
-        return browser_type_launch_args
-    return {
-        **browser_type_launch_args,
-        "executable_path": str(DEBIAN_CHROMIUM),
-        "args": CHROMIUM_ARGS,
-    }
+    return {**browser_type_launch_args, **build.chromium_launch_args()}
 
 
 class SubPathHandler(build.QuietSiteHandler):
