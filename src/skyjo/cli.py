@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from skyjo import record
 from skyjo.bots import ask, make_bot
+from skyjo.bots.registry import split_players
 from skyjo.errors import SkyjoError
 from skyjo.events import Event, RoundDealt
 from skyjo.game import Game
@@ -52,9 +53,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Bots play one game; every event is printed as a sentence."""
-    bots = [make_bot(s.strip()) for s in args.players.split(",") if s.strip()]
+    bots = [make_bot(spec) for spec in split_players(args.players)]
     names = [f"{b.name.capitalize()} {i + 1}" for i, b in enumerate(bots)]
     game = Game(names, parse_rules(args.rules), seed=args.seed)
+    game.seat_bots(dict(enumerate(bots)))
     rng = random.Random(args.seed)
     _print_events(game.opening_events, names)
     while not game.state.is_terminal:
@@ -75,7 +77,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Bots play many games; print the strength table (or JSON)."""
     from skyjo import simulate
 
-    players = [s.strip() for s in args.players.split(",") if s.strip()]
+    players = split_players(args.players)
     progress = simulate.progress_bar(sys.stderr) if sys.stderr.isatty() else None
     report = simulate.simulate(
         players,
@@ -83,6 +85,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         rules=parse_rules(args.rules),
         rotate=args.rotate,
+        jobs=args.jobs,
         progress=progress,
     )
     if args.json:
@@ -113,12 +116,17 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--verbose", action="store_true", help="print each bot's reason")
     demo.set_defaults(func=cmd_demo)
     sim = sub.add_parser("simulate", help="bots play many games; print win shares and figures")
-    sim.add_argument("--players", required=True, help="comma-separated bot names or module:factory")
+    sim.add_argument(
+        "--players",
+        required=True,
+        help="comma-separated bot names or module:factory, either with :key=value,... arguments",
+    )
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE")
     sim.add_argument("--rotate", action="store_true", help="rotate the seats every game")
     sim.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    sim.add_argument("--jobs", type=int, default=1, help="spread the games over N processes")
     sim.set_defaults(func=cmd_simulate)
     replay = sub.add_parser("replay", help="validate a game record and print its summary as JSON")
     replay.add_argument("file")

@@ -9,11 +9,12 @@ hands back the events of each step so callers can animate or log them.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from skyjo import engine
 from skyjo.actions import Action, Deal, Draw, PlayerAction, TakeDiscard
+from skyjo.bots.base import round_hook
 from skyjo.errors import IllegalActionError
 from skyjo.events import Event
 from skyjo.record import GameRecord, PendingTake, RecordBuilder, move_actions, replay_steps
@@ -82,6 +83,7 @@ class Game:
         self._builder = RecordBuilder(self.state.rules, players)
         self._before_take: State | None = None
         self.pause_between_rounds = pause
+        self._round_hooks: dict[int, Callable[[int, int, Rules], None]] = {}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -98,6 +100,22 @@ class Game:
         if seat is None or seat == CHANCE:
             raise IllegalActionError("the game is over: nobody is to move")
         return seat
+
+    def seat_bots(self, bots: Mapping[int, object]) -> None:
+        """Tell the bots at these seats of every new round from now on.
+
+        A bot's ``new_round(seat, num_players, rules)`` hook, if it has one, is
+        called on every deal, before the bot's first decision in that round, and
+        at once if a round is under way (the first round is dealt when the game
+        is made, and a loaded game may be in the middle of one). The game does
+        not ask bots for moves; its caller does, with :func:`skyjo.bots.ask`."""
+        self._round_hooks = {seat: hook for seat, bot in bots.items() if (hook := round_hook(bot))}
+        if self.state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+            self._new_round()
+
+    def _new_round(self) -> None:
+        for seat, hook in self._round_hooks.items():
+            hook(seat, self.state.num_players, self.state.rules)
 
     def view(self, seat: int) -> PlayerView:
         return view_of(self.state, seat)
@@ -154,4 +172,6 @@ class Game:
         )
         self._builder.add(CHANCE if acting is None else acting, action)
         self._before_take = before if isinstance(action, TakeDiscard) else None
+        if isinstance(action, Deal) and self._round_hooks:
+            self._new_round()
         return events

@@ -17,14 +17,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from skyjo import engine
 from skyjo.actions import Reshuffle
 from skyjo.bots import ask, make_bot
-from skyjo.bots.base import Bot
+from skyjo.bots.base import Bot, round_hook
+from skyjo.bots.registry import parse_spec
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import SkyjoError
 from skyjo.rules import Rules
@@ -39,12 +41,12 @@ Z95 = 1.959964
 
 
 class SimulationError(SkyjoError):
-    """Bad simulator input: too few or too many players, no games."""
+    """Bad simulator input: too few or too many players, no games, no jobs."""
 
 
 @dataclass(slots=True)
 class EntryTally:
-    """Running sums for one entry of the player list."""
+    """Running sums for one entry of the player list, and its decision times."""
 
     bot: str
     wins: float = 0.0
@@ -53,17 +55,78 @@ class EntryTally:
     points: int = 0
     rounds_ended: int = 0
     doubled: int = 0
+    decision_seconds: array[float] = field(default_factory=lambda: array("f"))
 
 
 @dataclass(slots=True)
 class Tally:
-    """Running sums for a whole simulation (a few numbers, whatever the game count)."""
+    """Running sums for a whole simulation (a few numbers per entry, whatever the
+    game count, plus one 4-byte decision time per decision)."""
 
     entries: list[EntryTally]
     games: int = 0
     rounds: int = 0
     turns: int = 0
     reshuffles: int = 0
+
+    def add(self, result: GameResult, seating: Sequence[int]) -> None:
+        """Add one game; ``seating[seat]`` is the entry that sat at ``seat``.
+
+        Games are added in game order whatever process played them, so the
+        float sums (shared wins are fractions) come out bit for bit the same."""
+        for seat, entry in enumerate(seating):
+            tally = self.entries[entry]
+            won = result.wins[seat]
+            tally.wins += won
+            tally.wins_squared += won * won
+            tally.raw_points += result.raw_points[seat]
+            tally.points += result.points[seat]
+            tally.rounds_ended += result.rounds_ended[seat]
+            tally.doubled += result.doubled[seat]
+            tally.decision_seconds.extend(result.decision_seconds[seat])
+        self.games += 1
+        self.rounds += result.rounds
+        self.turns += result.turns
+        self.reshuffles += result.reshuffles
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What one game adds to the figures, per seat: small enough to send back
+    from a worker process."""
+
+    wins: tuple[float, ...]
+    raw_points: tuple[int, ...]
+    points: tuple[int, ...]
+    rounds_ended: tuple[int, ...]
+    doubled: tuple[int, ...]
+    rounds: int
+    turns: int
+    reshuffles: int
+    decision_seconds: tuple[array[float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionTimes:
+    """How long one entry's bot took per decision, in milliseconds."""
+
+    decisions: int
+    p50: float
+    p95: float
+    max: float
+
+    @classmethod
+    def of(cls, seconds: array[float]) -> DecisionTimes:
+        if not seconds:
+            return cls(0, 0.0, 0.0, 0.0)
+        ordered = sorted(seconds)
+        n = len(ordered)
+        return cls(
+            n,
+            ordered[min(n - 1, n // 2)] * 1e3,
+            ordered[min(n - 1, int(0.95 * n))] * 1e3,
+            ordered[-1] * 1e3,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +138,7 @@ class EntryReport:
     points: float
     ends_round: float
     finisher_doubled: float | None
+    decision_ms: DecisionTimes = field(default=DecisionTimes(0, 0.0, 0.0, 0.0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +154,7 @@ class Report:
     reshuffles_per_round: float
     seconds: float
     turns: int = field(default=0)
+    jobs: int = field(default=1)
 
     @property
     def games_per_second(self) -> float:
@@ -106,21 +171,51 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [master.getrandbits(63) for _ in range(games)]
 
 
-def play_game(
-    bots: Sequence[Bot], rules: Rules, seed: int, tally: Tally, seating: list[int]
-) -> State:
-    """Play one game and add it to ``tally``. ``seating[seat]`` is the entry there.
+def seating_of(game: int, players: int, *, rotate: bool) -> list[int]:
+    """``seating[seat]``: the entry at each seat in game number ``game``."""
+    shift = game % players if rotate else 0
+    return [(seat - shift) % players for seat in range(players)]
+
+
+class Table:
+    """The bot objects of a simulation: one per entry and seat, made when that
+    entry first takes that seat, so a bot object only ever plays one seat (its
+    memory, if it keeps any, is about that seat) and is told of each round by
+    its ``new_round`` hook."""
+
+    def __init__(self, specs: Sequence[str]) -> None:
+        self.specs = tuple(parse_spec(spec) for spec in specs)
+        self._bots: dict[tuple[int, int], Bot] = {}
+
+    def seated(self, seating: Sequence[int]) -> list[Bot]:
+        """The bots of a game, by seat."""
+        bots = []
+        for seat, entry in enumerate(seating):
+            bot = self._bots.get((entry, seat))
+            if bot is None:
+                bot = self._bots[entry, seat] = make_bot(self.specs[entry])
+            bots.append(bot)
+        return bots
+
+
+def play_game(bots: Sequence[Bot], rules: Rules, seed: int) -> tuple[State, GameResult]:
+    """Play one game; return its final state and what it adds to the figures.
 
     The game runs on the engine itself, as :class:`~skyjo.game.Game` would play it
     with ``seed`` (the same deals and reshuffles from the same ``random.Random``;
     a test holds the two equal), minus what only a page needs: no events, no
     record, and each move checked once, by :func:`~skyjo.bots.base.ask` against
-    the legal actions the engine listed, rather than again when applied. Returns
-    the final state."""
+    the legal actions the engine listed, rather than again when applied. Each
+    bot's ``new_round`` hook, if it has one, is called on every deal; each
+    decision is timed (``ask`` included, a fraction of a microsecond)."""
+    n = len(bots)
     chance = random.Random(seed)
-    rngs = [random.Random(seed * 16 + seat + 1) for seat in range(len(bots))]
+    rngs = [random.Random(seed * 16 + seat + 1) for seat in range(n)]
+    hooks = [(seat, hook) for seat, bot in enumerate(bots) if (hook := round_hook(bot))]
+    times: list[array[float]] = [array("f") for _ in range(n)]
+    clock = time.perf_counter
     turns = round_turns = reshuffles = 0
-    state = engine.new_game(len(bots), rules)
+    state = engine.new_game(n, rules)
     while (seat := engine.current_player(state)) is not None:
         if seat == CHANCE:
             outcome = engine.chance_outcome(state, chance)
@@ -128,6 +223,8 @@ def play_game(
                 reshuffles += 1
             else:
                 round_turns = 0
+                for hooked, hook in hooks:
+                    hook(hooked, n, rules)
             state = engine.apply_unchecked(state, outcome)
             continue
         view = view_of(state, seat)
@@ -140,25 +237,24 @@ def play_game(
                     f"round {state.round_number} of the game with seed {seed} lasted over "
                     f"{MAX_TURNS_PER_ROUND} turns: the bots ({names}) never end it"
                 )
+        start = clock()
         action = ask(bots[seat], view, rngs[seat]).action
+        times[seat].append(clock() - start)
         state = engine.apply_unchecked(state, action, player=seat)
     share = 1.0 / len(state.winners)
-    for seat, entry in enumerate(seating):
-        won = share if seat in state.winners else 0.0
-        tally.entries[entry].wins += won
-        tally.entries[entry].wins_squared += won * won
-    for result in state.results:
-        for seat, entry in enumerate(seating):
-            tally.entries[entry].raw_points += result.raw[seat]
-            tally.entries[entry].points += result.points[seat]
-        finisher = tally.entries[seating[result.finisher]]
-        finisher.rounds_ended += 1
-        finisher.doubled += result.doubled
-    tally.games += 1
-    tally.rounds += len(state.results)
-    tally.turns += turns
-    tally.reshuffles += reshuffles
-    return state
+    results = state.results
+    seats = range(n)
+    return state, GameResult(
+        wins=tuple(share if s in state.winners else 0.0 for s in seats),
+        raw_points=tuple(sum(r.raw[s] for r in results) for s in seats),
+        points=tuple(sum(r.points[s] for r in results) for s in seats),
+        rounds_ended=tuple(sum(1 for r in results if r.finisher == s) for s in seats),
+        doubled=tuple(sum(1 for r in results if r.finisher == s and r.doubled) for s in seats),
+        rounds=len(results),
+        turns=turns,
+        reshuffles=reshuffles,
+        decision_seconds=tuple(times),
+    )
 
 
 def simulate(
@@ -168,10 +264,17 @@ def simulate(
     seed: int,
     rules: Rules | None = None,
     rotate: bool = False,
+    jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
     """Play ``games`` games between the bots named in ``players`` (names or
-    ``package.module:factory`` paths) and summarise them."""
+    ``package.module:factory`` paths, either with ``:key=value,...`` factory
+    arguments) and summarise them.
+
+    With ``jobs`` above 1 the games are spread over that many processes; every
+    figure but the speed ones is the same as with one (each game depends only on
+    its seed and seating, and the games are added up in order), provided the bots
+    decide from what they are shown, as ours do."""
     rules = rules or Rules()
     specs = tuple(players)
     if not MIN_PLAYERS <= len(specs) <= MAX_PLAYERS:
@@ -180,22 +283,42 @@ def simulate(
         )
     if games < 1:
         raise SimulationError(f"the number of games must be at least 1, not {games}")
-    bots = [make_bot(spec) for spec in specs]
-    n = len(bots)
+    if jobs < 1:
+        raise SimulationError(f"the number of jobs must be at least 1, not {jobs}")
+    table = Table(specs)
+    n = len(specs)
+    schedule = [
+        (game_seed, seating_of(g, n, rotate=rotate))
+        for g, game_seed in enumerate(game_seeds(seed, games))
+    ]
+    table.seated(schedule[0][1])  # every spec is made once here: a bad one fails now
     tally = Tally([EntryTally(spec) for spec in specs])
     start = time.perf_counter()
-    for g, game_seed in enumerate(game_seeds(seed, games)):
-        shift = g % n if rotate else 0
-        seating = [(seat - shift) % n for seat in range(n)]
-        play_game([bots[e] for e in seating], rules, game_seed, tally, seating)
+    if jobs == 1:
+        results: Iterable[GameResult] = (
+            play_game(table.seated(seating), rules, game_seed)[1] for game_seed, seating in schedule
+        )
+    else:
+        from skyjo import jobs as parallel  # imported here: it imports this module
+
+        results = parallel.play_games(specs, rules, schedule, jobs)
+    for done, (result, (_, seating)) in enumerate(zip(results, schedule, strict=True), 1):
+        tally.add(result, seating)
         if progress is not None:
-            progress(g + 1, games)
+            progress(done, games)
     seconds = time.perf_counter() - start
-    return _report(tally, specs, seed=seed, rules=rules, rotate=rotate, seconds=seconds)
+    return _report(tally, specs, seed=seed, rules=rules, rotate=rotate, seconds=seconds, jobs=jobs)
 
 
 def _report(
-    tally: Tally, specs: tuple[str, ...], *, seed: int, rules: Rules, rotate: bool, seconds: float
+    tally: Tally,
+    specs: tuple[str, ...],
+    *,
+    seed: int,
+    rules: Rules,
+    rotate: bool,
+    seconds: float,
+    jobs: int,
 ) -> Report:
     games, rounds = tally.games, tally.rounds
     entries = []
@@ -214,6 +337,7 @@ def _report(
                 points=e.points / rounds,
                 ends_round=e.rounds_ended / rounds,
                 finisher_doubled=e.doubled / e.rounds_ended if e.rounds_ended else None,
+                decision_ms=DecisionTimes.of(e.decision_seconds),
             )
         )
     return Report(
@@ -228,11 +352,14 @@ def _report(
         reshuffles_per_round=tally.reshuffles / rounds,
         seconds=seconds,
         turns=tally.turns,
+        jobs=jobs,
     )
 
 
 def report_dict(report: Report) -> dict[str, Any]:
-    """The JSON form. Everything but the speed figures is the same for the same seed."""
+    """The JSON form. Everything but the speed figures (``decision_ms`` of each
+    entry but its count of decisions, ``jobs``, ``games_per_second`` and
+    ``turns_per_second``) is the same for the same seed."""
     return {
         "players": list(report.players),
         "games": report.games,
@@ -251,12 +378,19 @@ def report_dict(report: Report) -> dict[str, Any]:
                 "finisher_doubled": None
                 if e.finisher_doubled is None
                 else round(e.finisher_doubled, 4),
+                "decision_ms": {
+                    "decisions": e.decision_ms.decisions,
+                    "p50": round(e.decision_ms.p50, 4),
+                    "p95": round(e.decision_ms.p95, 4),
+                    "max": round(e.decision_ms.max, 4),
+                },
             }
             for i, e in enumerate(report.entries)
         ],
         "turns_per_round": round(report.turns_per_round, 3),
         "rounds_per_game": round(report.rounds_per_game, 3),
         "reshuffles_per_round": round(report.reshuffles_per_round, 4),
+        "jobs": report.jobs,
         "games_per_second": round(report.games_per_second, 2),
         "turns_per_second": round(report.turns_per_second, 1),
     }
@@ -271,26 +405,37 @@ def format_report(report: Report) -> str:
         else "seats fixed as listed (use --rotate to rotate them)"
     )
     n = len(report.players)
+    width = max(len("bot"), *(len(e.bot) for e in report.entries)) + 2
     lines = [
         f"{report.games} games, {n} players, seed {report.seed}; rules: {rules}; {seating}",
         "",
-        f"{'seat':<5}{'bot':<14}{'win share':>10}  {'95% CI':<16}"
+        f"{'seat':<5}{'bot':<{width}}{'win share':>10}  {'95% CI':<16}"
         f"{'pts/round':>10}{'doubled':>9}{'ends round':>12}{'fin. doubled':>14}",
     ]
     for i, e in enumerate(report.entries):
         doubled = "-" if e.finisher_doubled is None else f"{e.finisher_doubled:.1%}"
         ci = f"[{e.ci95[0]:.3f}, {e.ci95[1]:.3f}]"
         lines.append(
-            f"{i + 1:<5}{e.bot[:13]:<14}{e.win_share:>10.3f}  {ci:<16}"
+            f"{i + 1:<5}{e.bot:<{width}}{e.win_share:>10.3f}  {ci:<16}"
             f"{e.points_raw:>10.2f}{e.points:>9.2f}{e.ends_round:>12.1%}{doubled:>14}"
         )
+    lines += [
+        "",
+        f"{'seat':<5}{'bot':<{width}}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}",
+    ]
+    for i, e in enumerate(report.entries):
+        t = e.decision_ms
+        lines.append(
+            f"{i + 1:<5}{e.bot:<{width}}{t.decisions:>10}{t.p50:>9.3f}{t.p95:>9.3f}{t.max:>9.2f}"
+        )
+    processes = "1 process" if report.jobs == 1 else f"{report.jobs} processes"
     lines += [
         "",
         "pts/round: mean raw round score; doubled: the same after the finisher's doubling",
         f"turns per round {report.turns_per_round:.2f} · rounds per game "
         f"{report.rounds_per_game:.2f} · reshuffles per round {report.reshuffles_per_round:.3f}",
         f"{report.games_per_second:.1f} games/s, {report.turns_per_second:.0f} turns/s "
-        f"({report.seconds:.1f} s)",
+        f"({report.seconds:.1f} s, {processes})",
     ]
     return "\n".join(lines)
 

@@ -24,7 +24,7 @@ from skyjo.bots.placement import flip_gain
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.game import Game
 from skyjo.rules import ColumnRule, Rules
-from skyjo.simulate import EntryTally, Tally, game_seeds, play_game
+from skyjo.simulate import game_seeds, play_game
 from skyjo.state import GridView
 
 cards = st.one_of(st.none(), st.integers(min_value=-2, max_value=12))
@@ -101,17 +101,15 @@ def test_the_simulator_plays_the_game_a_game_object_would() -> None:
     tables = (["medium"] * 4, ["hard", "statistician", "easy"], ["random", "medium"], ["easy"] * 8)
     for players in tables:
         for seed in game_seeds(3, 4):
-            tally = Tally([EntryTally(name) for name in players])
-            seating = list(range(len(players)))
             bots = [make_bot(name) for name in players]
-            final = play_game(bots, rules, seed, tally, seating)
+            final, result = play_game(bots, rules, seed)
             game = game_through_game_class(players, rules, seed)
             assert final == game.state, (players, seed)
             reshuffles = sum(
                 1 for r in game.record().rounds for m in r.moves if hasattr(m, "order")
             )
-            assert tally.reshuffles == reshuffles
-            assert tally.rounds == len(game.state.results)
+            assert result.reshuffles == reshuffles
+            assert result.rounds == len(game.state.results)
             reshuffled += reshuffles
     assert reshuffled > 0, "no game reshuffled: the chance order after one went untested"
 

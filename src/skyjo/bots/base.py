@@ -21,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from skyjo.actions import PlayerAction
 from skyjo.errors import IllegalActionError
+from skyjo.rules import Rules
 from skyjo.view import PlayerView
 
 
@@ -143,13 +144,35 @@ class Decision:
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything with a ``name`` and a ``decide`` method is a bot."""
+    """Anything with a ``name`` and a ``decide`` method is a bot.
+
+    A bot may also have a ``new_round(seat, num_players, rules)`` method (see
+    :class:`RoundAware`): the simulator and :class:`~skyjo.game.Game` call it
+    before each round, before the bot's first decision in that round, so a bot
+    that keeps memory (an adapter for a program with its own game model) can
+    reset it. Each seat gets its own bot object, so what one object remembers
+    is about one seat."""
 
     name: str
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         """Choose one of ``view.legal_actions``."""
         ...
+
+
+@runtime_checkable
+class RoundAware(Protocol):
+    """The optional hook of a bot: told its seat, the table size and the rules
+    before each round (also when it joins a game in the middle of a round)."""
+
+    def new_round(self, seat: int, num_players: int, rules: Rules) -> None: ...
+
+
+def round_hook(bot: object) -> Callable[[int, int, Rules], None] | None:
+    """``bot.new_round`` if the bot has one, else None (looked up once per bot,
+    not once per round)."""
+    hook = getattr(bot, "new_round", None)
+    return hook if callable(hook) else None
 
 
 def ask(bot: Bot, view: PlayerView, rng: random.Random) -> Decision:

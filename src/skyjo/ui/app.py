@@ -248,6 +248,7 @@ class App:
         """Put ``game`` on the table with a bot for every bot seat."""
         self.game = game
         self.bots = {p: make_bot(s.kind) for p, s in enumerate(self.seats) if s.is_bot}
+        game.seat_bots(self.bots)
         self.discard_mode = False
         self.hint = None
 
