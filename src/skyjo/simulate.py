@@ -213,6 +213,7 @@ def play_game(bots: Sequence[Bot], rules: Rules, seed: int) -> tuple[State, Game
     rngs = [random.Random(seed * 16 + seat + 1) for seat in range(n)]
     hooks = [(seat, hook) for seat, bot in enumerate(bots) if (hook := round_hook(bot))]
     times: list[array[float]] = [array("f") for _ in range(n)]
+    record_time = [t.append for t in times]
     clock = time.perf_counter
     turns = round_turns = reshuffles = 0
     state = engine.new_game(n, rules)
@@ -239,7 +240,7 @@ def play_game(bots: Sequence[Bot], rules: Rules, seed: int) -> tuple[State, Game
                 )
         start = clock()
         action = ask(bots[seat], view, rngs[seat]).action
-        times[seat].append(clock() - start)
+        record_time[seat](clock() - start)
         state = engine.apply_unchecked(state, action, player=seat)
     share = 1.0 / len(state.winners)
     results = state.results
