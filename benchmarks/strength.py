@@ -1,6 +1,7 @@
 """The strength table of docs/bots.md: win shares of each bot against others.
 
-Usage: ``python benchmarks/strength.py [--games N] [--expert-games N] [--only NAME]``.
+Usage: ``python benchmarks/strength.py [--games N] [--expert-games N] [--only NAME]
+[--jobs N]``.
 Seats rotate every game, so no bot profits from sitting first. Prints one
 Markdown row per table; takes minutes (expert tables dominate).
 """
@@ -50,6 +51,7 @@ def main() -> None:
     parser.add_argument("--expert-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="only tables whose first bot is this")
+    parser.add_argument("--jobs", type=int, default=1, help="processes per table")
     args = parser.parse_args()
     print("| table | games | first bot's win share [95% CI] | it ends / is doubled | others |")
     print("|---|---|---|---|---|")
@@ -57,7 +59,7 @@ def main() -> None:
         if args.only and players[0] != args.only:
             continue
         games = args.expert_games if "expert" in players else args.games
-        report = simulate(players, games=games, seed=args.seed, rotate=True)
+        report = simulate(players, games=games, seed=args.seed, rotate=True, jobs=args.jobs)
         print(row(report))
         sys.stdout.flush()
 

@@ -193,4 +193,5 @@ def test_a_value_that_does_not_fit_the_factory_is_named(spec: str, message: str)
 
 
 def test_a_text_parameter_gets_the_text_as_written() -> None:
-    assert make_bot(f"{EXAMPLE}:name=7").name == "7"
+    assert make_bot(f"{EXAMPLE}:name=007").name == "007"
+    assert make_bot(f"{EXAMPLE}:name=1.50").name == "1.50"

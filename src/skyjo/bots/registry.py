@@ -45,6 +45,8 @@ class BotSpec:
 
     target: str
     kwargs: dict[str, ArgValue] = field(default_factory=dict)
+    #: Each argument's text as written, for a factory parameter annotated ``str``.
+    texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __str__(self) -> str:
         if not self.kwargs:
@@ -85,6 +87,7 @@ def parse_spec(spec: str) -> BotSpec:
             return BotSpec(spec)
     head, tail = spec[:cut], spec[cut + 1 :]
     kwargs: dict[str, ArgValue] = {}
+    texts: dict[str, str] = {}
     for pair in tail.split(","):
         key, eq, value = pair.partition("=")
         key = key.strip()
@@ -95,8 +98,9 @@ def parse_spec(spec: str) -> BotSpec:
             )
         if key in kwargs:
             raise UnknownBotError(f"factory argument {key!r} is given twice in bot {spec!r}")
-        kwargs[key] = parse_value(value.strip())
-    return BotSpec(head, kwargs)
+        texts[key] = value.strip()
+        kwargs[key] = parse_value(texts[key])
+    return BotSpec(head, kwargs, texts)
 
 
 def parse_value(text: str) -> ArgValue:
@@ -206,7 +210,7 @@ def _check_arguments(factory: Callable[..., object], spec: BotSpec) -> dict[str,
         annotation = parameter.annotation
         text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
         if text == "str":
-            kwargs[key] = _format_value(value)
+            kwargs[key] = spec.texts.get(key, _format_value(value))
             continue
         if text not in _KINDS:
             continue
