@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
+from array import array
 
 import pytest
 
 from skyjo.cli import main
 from skyjo.rules import Rules
-from skyjo.simulate import SimulationError, format_report, report_dict, simulate
+from skyjo.simulate import (
+    DecisionTimes,
+    SimulationError,
+    format_report,
+    report_dict,
+    simulate,
+)
 
 SPEED_KEYS = {"games_per_second", "turns_per_second"}
 
@@ -78,3 +86,21 @@ def test_cli_errors_are_one_line_and_exit_2(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1 and message in err and err.startswith("skyjo simulate: ")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 20, 70_001])
+def test_decision_time_percentiles_match_sorting(n: int) -> None:
+    """Counted per tenth of a microsecond, the percentiles are those of the sorted
+    times, cut to that tick; the maximum is exact."""
+    rng = random.Random(n)
+    seconds = array("f", [rng.expovariate(2e5) for _ in range(n)])
+    ordered = sorted(seconds)
+
+    def tick_ms(t: float) -> float:
+        return int(t * 1e7) / 1e7 * 1e3
+
+    times = DecisionTimes.of(seconds)
+    assert times.decisions == n
+    assert times.p50 == tick_ms(ordered[n // 2])
+    assert times.p95 == tick_ms(ordered[min(n - 1, int(0.95 * n))])
+    assert times.max == ordered[-1] * 1e3
