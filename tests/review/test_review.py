@@ -132,3 +132,20 @@ def test_setup_flips_and_forced_moves_are_not_rated() -> None:
     # Only Lena's turn: the take and the placement (her setup flips are not rated).
     assert [p.played for p in points] == [TakeDiscard(), Swap(4)]
     assert decision_points(twelve_over_face_down(), 1) == ()
+
+
+def test_the_expert_thinking_in_steps_decides_as_it_does_at_once() -> None:
+    # The review runs the expert in steps; the decisions must be the expert's own.
+    game = bots_game(["hard", "medium"], seed=9, rounds=1)
+    paused = 0
+    for point in decision_points(game, 0):
+        whole = ExpertBot().decide(point.view, random.Random(7))
+        steps = ExpertBot().decide_in_steps(point.view, random.Random(7))
+        while True:
+            try:
+                next(steps)
+                paused += 1
+            except StopIteration as done:
+                assert done.value == whole
+                break
+    assert paused > 0  # some decisions were searched, in several steps

@@ -41,12 +41,14 @@ from skyjo.view import PlayerView, sample_state
 #: a 4-round, 3-player game under 3 s on CPython, and the common samples keep
 #: the noise of a difference well under a point for a real mistake.
 SAMPLES = 48
-#: Samples per slice: about 10 ms of work on CPython between two yields.
-CHUNK = 12
+#: Samples between two pauses: about 2 ms of CPython (each sample plays both moves).
+CHUNK = 6
 #: Points lost from which a decision counts as a mistake (below: a close call).
 MISTAKE = 1.0
 #: How many of the costliest mistakes a review shows at most.
 SHOWN = 5
+#: What the work generator gives once it is exhausted.
+_FINISHED = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +138,7 @@ class Reviewer:
 
     def step(self) -> bool:
         """Do the next small unit of work; False once the review is complete."""
-        return next(self._work, None) is not None
+        return next(self._work, _FINISHED) is not _FINISHED
 
     def run(self) -> Review:
         while self.step():
@@ -148,19 +150,20 @@ class Reviewer:
             raise RuntimeError(f"the review is not finished ({self.done} of {self.total})")
         return Review(self.seat, self.names, tuple(self._rated))
 
-    def _analyse(self) -> Iterator[bool]:
+    def _analyse(self) -> Iterator[None]:
         for point in self.points:
             rated = yield from self._rate(point)
             self._rated.append(rated)
-            yield True
+            yield
 
-    def _rate(self, point: DecisionPoint) -> Generator[bool, None, Rated]:
+    def _rate(self, point: DecisionPoint) -> Generator[None, None, Rated]:
         view = point.view
         rng = random.Random(view_seed(view))
-        best = self._expert.decide(view, rng).action
+        decision = yield from self._expert.decide_in_steps(view, rng)
+        best = decision.action
         if best == point.played:
             return Rated(point, best, 0.0)
-        yield True
+        yield
         means = yield from compare(view, (best, point.played), rng, samples=self.samples)
         loss = round(max(0.0, means[0] - means[1]), 1)
         if loss < MISTAKE:
@@ -176,7 +179,7 @@ def review(game: GameRecord, seat: int, *, samples: int = SAMPLES) -> Review:
 
 def compare(
     view: PlayerView, moves: tuple[PlayerAction, ...], rng: random.Random, *, samples: int
-) -> Generator[bool, None, list[float]]:
+) -> Generator[None, None, list[float]]:
     """Mean result of each of ``moves`` over ``samples`` hidden-card samples, in
     points ahead of the average opponent (:func:`points_ahead`); every move is
     played out from the same samples with the same playout seeds. Yields every
@@ -191,7 +194,7 @@ def compare(
             end = play_out(after, random.Random(seed), max_turns=turns)
             totals[i] += points_ahead(end, view.seat)
         if done % CHUNK == 0 and done < samples:
-            yield True
+            yield
     return [t / samples for t in totals]
 
 

@@ -26,7 +26,7 @@ from skyjo.ui.render import button, esc, h
 #: Work per slice before the page gets the browser back: well under a frame's
 #: budget on CPython, and a click waits at most about this long (times the
 #: Pyodide slowdown, 1.5-3x) plus one unit of work.
-SLICE_SECONDS = 0.025
+SLICE_SECONDS = 0.02
 
 
 class ReviewPanel:
