@@ -33,14 +33,20 @@ ANSWER_MS = 200
 #: Analysis in Pyodide on a shared machine: far less, normally.
 ANALYSIS_TIMEOUT_MS = 120_000
 
-#: Records, for every click and change, how long after the input the page had
-#: handled it (a listener on window runs after the page's own listeners).
+#: Records, for every click and change, how long after the input the page began
+#: to handle it (``wait``: a capturing listener on window runs first) and had
+#: handled it (``lag``: a bubbling one runs after the page's own listeners), and
+#: whether the analysis was running then.
 LAG_PROBE = """
 window.__lags = [];
 for (const type of ['click', 'change']) {
+  let wait = 0, busy = false;
   window.addEventListener(type, event => {
-    window.__lags.push({type, lag: performance.now() - event.timeStamp,
-                        busy: !!document.querySelector('#review-progress')});
+    wait = performance.now() - event.timeStamp;
+    busy = !!document.querySelector('#review-progress');
+  }, true);
+  window.addEventListener(type, event => {
+    window.__lags.push({type, wait, busy, lag: performance.now() - event.timeStamp});
   });
 }
 """
@@ -52,10 +58,10 @@ WORDS = {
 
 
 def finished_game() -> str:
-    """A finished two-round game (target 40): Mia (a person, played here by the
-    medium bot) against Ben (the hard bot)."""
+    """A finished game: Mia (a person, played here by the medium bot) against Ben
+    (the hard bot)."""
     bots = [make_bot("medium"), make_bot("hard")]
-    game = Game(["Mia", "Ben"], Rules(target=40), seed=21)
+    game = Game(["Mia", "Ben"], Rules(), seed=21)
     rng = random.Random(21)
     while not game.state.is_terminal:
         seat = game.current_player()
@@ -160,12 +166,13 @@ def test_the_game_end_reviews_the_person_in_english_then_german(
     expect(page.locator("#app")).to_have_attribute("data-screen", "game_end")
     expect(page.locator("#review-heading")).to_have_text("Game review: Mia")
     expect(page.locator("#review-progress")).to_be_visible()
-    found = {"progress": check(page, "review-game-end-progress-en", size)}
     page.select_option("#language", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     answered = [entry for entry in lags(page) if entry["type"] == "change"]
     assert answered and answered[-1]["busy"], "the analysis ended before the switch"
     assert float(str(answered[-1]["lag"])) < ANSWER_MS, answered
+    expect(page.locator("#review-progress")).to_be_visible()
+    found = {"progress": check(page, "review-game-end-progress-de", size)}
     finished_review(page, "de")
     found["done-de"] = check(page, "review-game-end-de", size)
     page.select_option("#language", "en")
