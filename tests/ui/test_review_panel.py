@@ -37,7 +37,7 @@ def test_the_review_names_the_better_move_and_shows_the_players_cards() -> None:
     assert "<b>Lena</b>" not in html and "&lt;b&gt;Lena&lt;/b&gt;" in html
     # The costliest decision (the take) shows Lena's 12 cards as she saw them:
     # the −2 and the 5 face up, ten face down, each also said in words.
-    first = html.split("</li>")[0]
+    first = html.split("review-list")[1].split("</li>")[0]
     assert "Gespielt: die 12 vom Ablagestapel nehmen." in first
     assert first.count('class="mini') == 12
     assert "Reihe 1, Spalte 1: −2" in first and first.count("verdeckt") == 10
