@@ -40,7 +40,7 @@ def test_the_review_names_the_better_move_and_shows_the_players_cards() -> None:
     first = html.split("review-list")[1].split("</li>")[0]
     assert "Gespielt: die 12 vom Ablagestapel nehmen." in first
     assert first.count('class="mini') == 12
-    assert "Reihe 1, Spalte 1: −2" in first and first.count("verdeckt") == 10
+    assert "Reihe 1, Spalte 1: −2" in first and first.count("verdeckt</span>") == 10
 
 
 def test_a_newer_review_stops_the_older_one() -> None:
