@@ -52,8 +52,8 @@ for (const type of ['click', 'change']) {
 """
 
 WORDS = {
-    "en": {"heading": "Game review", "summary": "points lost per turn", "better": "Better:"},
-    "de": {"heading": "Spielanalyse", "summary": "Punkte pro Zug verloren", "better": "Besser:"},
+    "en": {"heading": "Game review", "summary": "Points lost per turn on average", "better": "Better:"},
+    "de": {"heading": "Spielanalyse", "summary": "pro Zug verlorene Punkte", "better": "Besser:"},
 }
 
 

@@ -23,7 +23,7 @@ def test_the_analysis_runs_in_slices_painting_progress_then_the_review() -> None
     # Several slices: progress bars first, the review last, and nothing after it.
     assert len(painted) > 2
     assert all("<progress" in html for html in painted[:-1])
-    assert "points lost per turn" in painted[-1] and "<progress" not in painted[-1]
+    assert "Points lost per turn on average" in painted[-1] and "<progress" not in painted[-1]
     assert not panel.running
 
 
