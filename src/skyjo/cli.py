@@ -51,6 +51,30 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """The expert rates one seat's decisions in a record: text, or JSON."""
+    from skyjo.review import report, review
+
+    try:
+        with open(args.file, "rb") as handle:
+            text = handle.read()
+    except OSError as exc:
+        print(f"skyjo review: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        game = record.load_and_replay(text)[0]
+    except SkyjoError as exc:
+        print(f"skyjo review: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not 0 <= args.seat < len(game.players):
+        seats = f"0..{len(game.players) - 1}"
+        print(f"skyjo review: {args.file}: no seat {args.seat}; seats are {seats}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    result = review(game, args.seat)
+    print(json.dumps(report.to_json(result)) if args.json else report.to_text(result))
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """Bots play one game; every event is printed as a sentence."""
     bots = [make_bot(spec) for spec in split_players(args.players)]
@@ -131,6 +155,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="validate a game record and print its summary as JSON")
     replay.add_argument("file")
     replay.set_defaults(func=cmd_replay)
+    rev = sub.add_parser("review", help="the expert rates one player's decisions in a record")
+    rev.add_argument("file")
+    rev.add_argument("--seat", type=int, default=0, help="the seat to review, from 0 (default 0)")
+    rev.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    rev.set_defaults(func=cmd_review)
     return parser
 
 

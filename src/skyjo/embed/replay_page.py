@@ -22,6 +22,7 @@ from skyjo.embed.texts import Texts
 from skyjo.errors import RecordError
 from skyjo.ui.i18n import LANGUAGES, pick_language
 from skyjo.ui.render import button, esc, h
+from skyjo.ui.review_panel import ReviewPanel
 
 #: Keys that step through the game when no form control has the focus.
 STEP_KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last"}
@@ -35,6 +36,8 @@ class ReplayPage:
         self.link = ""
         self.note = ""
         self.root: Any = document.getElementById("replay")
+        #: The game review of one seat, started with its button.
+        self.review = ReviewPanel(language)
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
             create_proxy(self.on_click),
@@ -64,6 +67,7 @@ class ReplayPage:
         self.viewer = Viewer.open(game)
         self.error = ""
         self.link = ""
+        self.review.clear()
 
     async def load_file(self, file: Any) -> None:
         text = str(await file.text())
@@ -99,6 +103,9 @@ class ReplayPage:
                 parts.append(h("p", esc(t.t("replay.empty")), class_="replay-empty"))
         else:
             parts.append(self._viewer_html(self.viewer))
+            show = self.viewer.show
+            seat = show if isinstance(show, int) else 0
+            parts.append(self.review.html(self.viewer.game.names, default_seat=seat))
         self.root.innerHTML = "".join(parts)
         if self.viewer is not None:
             self.root.setAttribute("data-position", str(self.viewer.position))
@@ -196,6 +203,8 @@ class ReplayPage:
         elif intent == "copy":
             window.navigator.clipboard.writeText(self.link)
             self.note = self.t.t("replay.copied")
+        elif intent == "review":
+            self.start_review()
         self.render()
         focused = self.root.querySelector(f"[data-intent='{intent}']:not([disabled])")
         if (
@@ -204,6 +213,28 @@ class ReplayPage:
             and intent in ("first", "back", "forward", "last")
         ):
             focused.focus()
+
+    # --- the game review ----------------------------------------------------------------
+
+    def start_review(self) -> None:
+        """Review the seat chosen beside the button, in slices (see ReviewPanel.run)."""
+        chooser = document.getElementById("review-seat")
+        if self.viewer is None or chooser is None or chooser is jsnull:
+            return
+        self.review.start(self.viewer.game, int(chooser.value))
+        task = asyncio.ensure_future(self.review.run(self._paint_review))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _paint_review(self) -> None:
+        """Repaint only the review's body and heading; the viewer stays as it is."""
+        body = document.getElementById("review-body")
+        if body is not None and body is not jsnull:
+            body.innerHTML = self.review.body_html()
+        heading = document.getElementById("review-heading")
+        if heading is not None and heading is not jsnull and self.review.seat is not None:
+            name = self.review.names[self.review.seat]
+            heading.textContent = self.review.texts.t("review.heading", name=name)
 
     def on_change(self, event: Any) -> None:
         target = event.target
@@ -215,8 +246,8 @@ class ReplayPage:
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
             return
-        if self.viewer is None:
-            return
+        if self.viewer is None or ident == "review-seat":
+            return  # the review's seat counts when its button is pressed
         value = str(target.value)
         if ident == "replay-round":
             self.viewer = self.viewer.to_round(int(value))

@@ -23,6 +23,7 @@ from skyjo.state import Phase
 from skyjo.ui import present, render
 from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
+from skyjo.ui.review_panel import ReviewPanel
 from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError
 
 #: Where the keyboard goes when the element it was on no longer acts: the next legal
@@ -77,6 +78,9 @@ class Page:
         self.bots_running = False
         self.animated_step = -1
         self._tasks: set[asyncio.Future[None]] = set()
+        #: The game review at game end, and the game it reviews (a new game restarts it).
+        self.review = ReviewPanel(app.language)
+        self.reviewed: object | None = None
         self._proxies = [
             create_proxy(self.on_click),
             create_proxy(self.on_change),
@@ -115,6 +119,11 @@ class Page:
             model_end = present.end(app)
             html = render.end(t, model_end)
             self.live.textContent = model_end.reason + " " + model_end.winners_text
+            if app.screen is Screen.GAME_END:
+                html += self._review_section()
+        if app.screen is not Screen.GAME_END and self.reviewed is not None:
+            self.review.clear()
+            self.reviewed = None
         before = self._places() if app.screen is Screen.TABLE else {}
         self.root.innerHTML = html if app.screen is Screen.SETUP else note + html
         self.root.setAttribute("data-screen", app.screen.value)
@@ -203,6 +212,43 @@ class Page:
         target = there or element(self.root.querySelector(NEXT_FOCUS))
         if target is not None:
             target.focus()
+
+    # --- the game review ------------------------------------------------------------
+
+    def _review_section(self) -> str:
+        """The review at game end; the first time a game ends, the review of the
+        person's seat (the first seat a person plays, else seat 0) starts."""
+        game = self.app.game
+        assert game is not None
+        self.review.set_language(self.app.language)
+        people = [i for i, seat in enumerate(self.app.seats) if not seat.is_bot]
+        if self.reviewed is not game:
+            self.reviewed = game
+            self._start_review(people[0] if people else 0)
+        return self.review.html(game.players, default_seat=people[0] if people else 0)
+
+    def _start_review(self, seat: int) -> None:
+        game = self.app.game
+        if game is None:
+            return
+        self.review.start(game.record(), seat)
+        self._keep(asyncio.ensure_future(self.review.run(self._paint_review)))
+
+    def _paint_review(self) -> None:
+        """Repaint only the review's body (the progress, then the result), so the
+        rest of the page and its focus stay as they are."""
+        body = element(document.getElementById("review-body"))
+        if body is not None:
+            body.innerHTML = self.review.body_html()
+        heading = element(document.getElementById("review-heading"))
+        if heading is not None and self.review.seat is not None and self.review.names:
+            name = self.review.names[self.review.seat]
+            heading.textContent = self.review.texts.t("review.heading", name=name)
+
+    def review_chosen_seat(self) -> None:
+        chooser = element(document.getElementById("review-seat"))
+        if chooser is not None:
+            self._start_review(int(chooser.value))
 
     # --- bots -------------------------------------------------------------------------
 
@@ -315,6 +361,7 @@ class Page:
             "next-round": app.next_round,
             "rematch": app.rematch,
             "tiebreak": app.start_tiebreak,
+            "review": self.review_chosen_seat,
             "export": self.export,
             "export-corrupt": self.export_corrupt,
             "import": lambda: document.getElementById("import-file").click(),

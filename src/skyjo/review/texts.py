@@ -1,0 +1,211 @@
+"""The game review's words, in English, German and Dutch.
+
+A small catalogue of its own (like :mod:`skyjo.embed.texts`), so the review can
+be shown on any page and a new language is one more dict. Sentences are whole
+templates with named fields; cards arrive as ints and are printed with a real
+minus sign, points as one decimal in the language's style. A test checks that
+every language has the same keys and fields.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
+from skyjo.bots.base import Reason
+from skyjo.cards import column_of, row_of
+from skyjo.language import Phrasebook, signed
+
+EN: Final[dict[str, str]] = {
+    "review.heading": "Game review: {name}",
+    "review.intro": "The expert bot rated every decision of {name} from what {name} could see at the time.",
+    "review.choose": "Review the decisions of",
+    "review.start": "Review",
+    "review.progress": "Analysing decision {done} of {total}…",
+    "review.summary": "Turns reviewed: {turns}. Points lost per turn on average: {per_turn} ({total} in all).",
+    "review.no_turns": "There is no turn to review yet.",
+    "review.clean": "No costly decision: every move was within a point of the expert's.",
+    "review.costliest": "The costliest decisions",
+    "review.kinds": "Mistakes by kind",
+    "review.kind_count": "{kind}: {count}",
+    "review.item": "Round {round}, turn {turn}: {loss} points lost",
+    "review.played": "Played: {move}.",
+    "review.better": "Better: {move}.",
+    "review.position": "{name}'s cards at that moment",
+    "review.discard": "Discard pile: {card}",
+    "review.discard_empty": "Discard pile: empty",
+    "review.held": "In hand: {card}",
+    "review.card_up": "row {row}, column {column}: {card}",
+    "review.card_down": "row {row}, column {column}: face down",
+    "review.card_removed": "row {row}, column {column}: removed",
+    "review.move.draw": "draw a card",
+    "review.move.take": "take the {card} from the discard pile",
+    "review.move.swap": "put the {card} at row {row}, column {column}",
+    "review.move.flip": "discard the {card} and turn up row {row}, column {column}",
+    "review.kind.kept_high": "kept a high card",
+    "review.kind.let_low_go": "let a low card go",
+    "review.kind.missed_column": "missed a column",
+    "review.kind.gave_column": "gave away a column card",
+    "review.kind.ended_doubling": "ended the round into a doubling",
+    "review.kind.wrong_pile": "took from the wrong pile",
+    "review.kind.placement": "put a card in a worse place",
+    "review.reason.take_high": "The {card} is higher than a face-down card is worth on average, so an unknown card from the draw pile was the better chance.",
+    "review.reason.take_not_worth": "The {card} saved too little where it could go, so drawing a card was the better chance.",
+    "review.reason.take_low": "A {card} is low enough to be worth keeping almost anywhere, so taking it beat an unknown card from the draw pile.",
+    "review.reason.take_better": "The {card} from the discard pile was worth {loss} points more than an unknown card from the draw pile.",
+    "review.reason.keep_high": "The {card} is higher than a face-down card is worth on average, so discarding it and turning up a card cost less.",
+    "review.reason.keep_low": "The {card} was worth keeping: at row {row}, column {column} it saves points.",
+    "review.reason.missed_column": "A {card} there makes three equal cards in column {column}, and the whole column leaves the grid.",
+    "review.reason.gave_column": "The {card} on the discard pile lets {name} complete a column.",
+    "review.reason.ended_doubling": "Your layout was not clearly the lowest, and whoever ends a round without the lowest score pays double.",
+    "review.reason.better_place": "The {card} saves more points at row {row}, column {column}.",
+    "review.reason.simulated": "Played out to the end of the round, the better move scores {loss} points more on average.",
+}
+
+DE: Final[dict[str, str]] = {
+    "review.heading": "Spielanalyse: {name}",
+    "review.intro": "Der Experten-Bot hat jede Entscheidung von {name} bewertet, mit dem, was {name} damals sehen konnte.",
+    "review.choose": "Entscheidungen analysieren von",
+    "review.start": "Analysieren",
+    "review.progress": "Entscheidung {done} von {total} wird analysiert …",
+    "review.summary": "Analysierte Züge: {turns}. Im Schnitt pro Zug verlorene Punkte: {per_turn} ({total} insgesamt).",
+    "review.no_turns": "Es gibt noch keinen Zug zu analysieren.",
+    "review.clean": "Keine teure Entscheidung: jeder Zug lag höchstens einen Punkt hinter dem des Experten.",
+    "review.costliest": "Die teuersten Entscheidungen",
+    "review.kinds": "Fehler nach Art",
+    "review.kind_count": "{kind}: {count}",
+    "review.item": "Runde {round}, Zug {turn}: {loss} Punkte verloren",
+    "review.played": "Gespielt: {move}.",
+    "review.better": "Besser: {move}.",
+    "review.position": "Karten von {name} in diesem Moment",
+    "review.discard": "Ablagestapel: {card}",
+    "review.discard_empty": "Ablagestapel: leer",
+    "review.held": "In der Hand: {card}",
+    "review.card_up": "Reihe {row}, Spalte {column}: {card}",
+    "review.card_down": "Reihe {row}, Spalte {column}: verdeckt",
+    "review.card_removed": "Reihe {row}, Spalte {column}: abgelegt",
+    "review.move.draw": "eine Karte ziehen",
+    "review.move.take": "die {card} vom Ablagestapel nehmen",
+    "review.move.swap": "die {card} in Reihe {row}, Spalte {column} legen",
+    "review.move.flip": "die {card} abwerfen und Reihe {row}, Spalte {column} aufdecken",
+    "review.kind.kept_high": "eine hohe Karte behalten",
+    "review.kind.let_low_go": "eine niedrige Karte liegen lassen",
+    "review.kind.missed_column": "eine Spalte verpasst",
+    "review.kind.gave_column": "eine Spaltenkarte hergegeben",
+    "review.kind.ended_doubling": "die Runde in die Verdopplung beendet",
+    "review.kind.wrong_pile": "vom falschen Stapel genommen",
+    "review.kind.placement": "eine Karte an einen schlechteren Platz gelegt",
+    "review.reason.take_high": "Die {card} ist höher als eine verdeckte Karte im Schnitt wert ist, also war eine unbekannte Karte vom Nachziehstapel die bessere Chance.",
+    "review.reason.take_not_worth": "Die {card} sparte dort, wo sie hinpasste, zu wenig, also war Ziehen die bessere Chance.",
+    "review.reason.take_low": "Eine {card} ist niedrig genug, um fast überall zu lohnen, also war sie besser als eine unbekannte Karte vom Nachziehstapel.",
+    "review.reason.take_better": "Die {card} vom Ablagestapel war {loss} Punkte mehr wert als eine unbekannte Karte vom Nachziehstapel.",
+    "review.reason.keep_high": "Die {card} ist höher als eine verdeckte Karte im Schnitt wert ist, also kostete Abwerfen und Aufdecken weniger.",
+    "review.reason.keep_low": "Die {card} lohnte sich: in Reihe {row}, Spalte {column} spart sie Punkte.",
+    "review.reason.missed_column": "Eine {card} dort ergibt drei gleiche Karten in Spalte {column}, und die ganze Spalte wird abgelegt.",
+    "review.reason.gave_column": "Die {card} auf dem Ablagestapel lässt {name} eine Spalte vervollständigen.",
+    "review.reason.ended_doubling": "Deine Auslage war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.",
+    "review.reason.better_place": "Die {card} spart in Reihe {row}, Spalte {column} mehr Punkte.",
+    "review.reason.simulated": "Bis zum Rundenende durchgespielt bringt der bessere Zug im Schnitt {loss} Punkte mehr.",
+}
+
+NL: Final[dict[str, str]] = {
+    "review.heading": "Spelanalyse: {name}",
+    "review.intro": "De expert-bot beoordeelde elke beslissing van {name} met wat {name} op dat moment kon zien.",
+    "review.choose": "Beslissingen analyseren van",
+    "review.start": "Analyseren",
+    "review.progress": "Beslissing {done} van {total} wordt geanalyseerd…",
+    "review.summary": "Geanalyseerde beurten: {turns}. Gemiddeld verloren punten per beurt: {per_turn} ({total} in totaal).",
+    "review.no_turns": "Er is nog geen beurt om te analyseren.",
+    "review.clean": "Geen dure beslissing: elke zet lag binnen een punt van die van de expert.",
+    "review.costliest": "De duurste beslissingen",
+    "review.kinds": "Fouten per soort",
+    "review.kind_count": "{kind}: {count}",
+    "review.item": "Ronde {round}, beurt {turn}: {loss} punten verloren",
+    "review.played": "Gespeeld: {move}.",
+    "review.better": "Beter: {move}.",
+    "review.position": "Kaarten van {name} op dat moment",
+    "review.discard": "Aflegstapel: {card}",
+    "review.discard_empty": "Aflegstapel: leeg",
+    "review.held": "In de hand: {card}",
+    "review.card_up": "rij {row}, kolom {column}: {card}",
+    "review.card_down": "rij {row}, kolom {column}: dicht",
+    "review.card_removed": "rij {row}, kolom {column}: weggelegd",
+    "review.move.draw": "een kaart trekken",
+    "review.move.take": "de {card} van de aflegstapel pakken",
+    "review.move.swap": "de {card} op rij {row}, kolom {column} leggen",
+    "review.move.flip": "de {card} afleggen en rij {row}, kolom {column} opendraaien",
+    "review.kind.kept_high": "een hoge kaart gehouden",
+    "review.kind.let_low_go": "een lage kaart laten liggen",
+    "review.kind.missed_column": "een kolom gemist",
+    "review.kind.gave_column": "een kolomkaart weggegeven",
+    "review.kind.ended_doubling": "de ronde uitgemaakt en verdubbeld",
+    "review.kind.wrong_pile": "van de verkeerde stapel gepakt",
+    "review.kind.placement": "een kaart op een slechtere plek gelegd",
+    "review.reason.take_high": "De {card} is hoger dan een dichte kaart gemiddeld waard is, dus een onbekende kaart van de trekstapel was de betere kans.",
+    "review.reason.take_not_worth": "De {card} bespaarde te weinig waar hij kon liggen, dus trekken was de betere kans.",
+    "review.reason.take_low": "Een {card} is laag genoeg om bijna overal te houden, dus pakken was beter dan een onbekende kaart van de trekstapel.",
+    "review.reason.take_better": "De {card} van de aflegstapel was {loss} punten meer waard dan een onbekende kaart van de trekstapel.",
+    "review.reason.keep_high": "De {card} is hoger dan een dichte kaart gemiddeld waard is, dus afleggen en een kaart opendraaien kostte minder.",
+    "review.reason.keep_low": "De {card} was het houden waard: op rij {row}, kolom {column} bespaart hij punten.",
+    "review.reason.missed_column": "Een {card} daar maakt drie gelijke kaarten in kolom {column}, en de hele kolom gaat weg.",
+    "review.reason.gave_column": "De {card} op de aflegstapel laat {name} een kolom afmaken.",
+    "review.reason.ended_doubling": "Je raster was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.",
+    "review.reason.better_place": "De {card} bespaart meer punten op rij {row}, kolom {column}.",
+    "review.reason.simulated": "Uitgespeeld tot het einde van de ronde levert de betere zet gemiddeld {loss} punten meer op.",
+}
+
+CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+
+
+class ReviewTexts(Phrasebook):
+    """The review's sentences in one language (unknown languages: English)."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__(CATALOGUE, language)
+
+    def points(self, value: float) -> str:
+        """Points with one decimal: '4.2' in English, '4,2' in German and Dutch."""
+        text = f"{value:.1f}".replace("-", "−")
+        return text.replace(".", ",") if self.language in ("de", "nl") else text
+
+    def reason(self, why: Reason) -> str:
+        """A review reason in this language: cards signed, points with one decimal."""
+        fields = {
+            name: (
+                self.points(v)
+                if isinstance(v, float)
+                else signed(v)
+                if name == "card" and isinstance(v, int)
+                else v
+            )
+            for name, v in why.fields.items()
+        }
+        return self.t(why.key, **fields)
+
+    def move(self, action: PlayerAction, card: int | None) -> str:
+        """``action`` as an instruction ("draw a card"); ``card`` is the discard
+        pile's top card for a take, the card in hand for a placement."""
+        shown = signed(card) if card is not None else ""
+        match action:
+            case Draw():
+                return self.t("review.move.draw")
+            case TakeDiscard():
+                return self.t("review.move.take", card=shown)
+            case Swap(position):
+                return self.t(
+                    "review.move.swap",
+                    card=shown,
+                    row=row_of(position) + 1,
+                    column=column_of(position) + 1,
+                )
+            case Flip(position):
+                return self.t(
+                    "review.move.flip",
+                    card=shown,
+                    row=row_of(position) + 1,
+                    column=column_of(position) + 1,
+                )
+        raise ValueError(f"no words for the action '{action}'")
+
+    def kind(self, kind: str) -> str:
+        return self.t(f"review.kind.{kind}")

@@ -1,0 +1,151 @@
+"""The game review: the expert's verdict on one seat's decisions.
+
+The hand-made records are worked out on paper: a 12 is far above what an
+unseen card is worth (about 5), so taking one from the discard pile, or keeping
+a drawn one, costs several points whatever happens next. The invariance test
+changes only cards the seat never saw, so any difference in the review would
+mean the review peeked."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from skyjo import record
+from skyjo.actions import Draw, Flip, Swap, TakeDiscard
+from skyjo.bots import Decision
+from skyjo.bots.expert import ExpertBot
+from skyjo.record import GameRecord, RoundRecord
+from skyjo.review import Reviewer, review
+from skyjo.review.decisions import decision_points
+from skyjo.review.rating import view_seed
+from skyjo.review.report import to_json, to_text
+from skyjo.state import Phase
+from skyjo.view import PlayerView
+from tests.review.helpers import bots_game, drawn_twelve_kept, twelve_over_face_down
+
+
+def test_taking_a_twelve_over_a_face_down_card_is_flagged_with_drawing_as_the_better_move() -> None:
+    result = review(twelve_over_face_down(), 0)
+    worst = result.costliest()[0]
+    assert worst.point.played == TakeDiscard()
+    assert worst.best == Draw()
+    assert worst.kind == "kept_high"
+    # A 12 instead of an unseen card (about 5): several points, not a rounding error.
+    assert worst.loss >= 3.0
+    # The position shown is what Lena saw: her −2 and 5 face up, the rest face down.
+    assert worst.point.view.own_grid.cards[:2] == (-2, 5)
+    assert worst.point.view.own_grid.cards[4] is None
+    assert worst.point.view.discard_top == 12
+    text = to_text(result)
+    assert "Better: draw a card." in text
+    assert "Played: take the 12 from the discard pile." in text
+
+
+def test_keeping_a_drawn_twelve_is_flagged_with_discarding_it_as_the_better_move() -> None:
+    result = review(drawn_twelve_kept(), 0)
+    worst = result.costliest()[0]
+    assert worst.point.played == Swap(4)
+    assert isinstance(worst.best, Flip)
+    assert worst.kind == "kept_high"
+    assert worst.loss >= 3.0
+
+
+def test_a_seat_that_plays_the_experts_own_moves_loses_nothing() -> None:
+    class SeededExpert:
+        """The expert, with the random numbers the review gives it for each view."""
+
+        name = "expert"
+
+        def __init__(self) -> None:
+            self.expert = ExpertBot()
+
+        def decide(self, view: PlayerView, rng: random.Random) -> Decision:
+            if view.phase is Phase.SETUP:
+                return self.expert.decide(view, rng)
+            return self.expert.decide(view, random.Random(view_seed(view)))
+
+    game = bots_game([SeededExpert(), "medium"], seed=5, rounds=1)
+    result = review(game, 0, samples=8)
+    assert result.turns >= 5
+    assert [r.loss for r in result.rated] == [0.0] * len(result.rated)
+    assert result.costliest() == ()
+    # The other seat played medium's moves: the expert disagrees somewhere.
+    assert review(game, 1, samples=8).points_lost > 0
+
+
+def _hide_differently(game: GameRecord) -> GameRecord:
+    """``game`` with the cards nobody saw in its last (unfinished) round dealt
+    differently: the face-down cards that stay face down and the draw pile
+    below the cards drawn, shuffled among themselves."""
+    last = game.rounds[-1]
+    end = record.replay(game)
+    hidden = [(s, p) for s, g in enumerate(end.grids) for p in g.public.face_down]
+    drawn = len(last.deal.draw) - len(end.draw_pile)
+    grids = [list(g) for g in last.deal.grids]
+    pool = [grids[s][p] for s, p in hidden] + list(last.deal.draw[drawn:])
+    random.Random(1).shuffle(pool)
+    for s, p in hidden:
+        grids[s][p] = pool.pop()
+    draw = last.deal.draw[:drawn] + tuple(pool)
+    deal = type(last.deal)(tuple(tuple(g) for g in grids), last.deal.discard, draw)
+    rounds = (*game.rounds[:-1], RoundRecord(deal, last.moves, last.pending))
+    return GameRecord(game.rules, game.players, rounds, game.extra)
+
+
+def test_cards_the_seat_never_saw_do_not_change_the_review() -> None:
+    game = bots_game(["medium", "hard", "easy"], seed=11, rounds=1, moves_after=40)
+    other = _hide_differently(game)
+    assert record.replay(game).phase is not Phase.DEAL  # the last round is unfinished
+    assert other.rounds[-1].deal != game.rounds[-1].deal
+    assert Counter(other.rounds[-1].deal.cards()) == Counter(game.rounds[-1].deal.cards())
+    for seat in (0, 1):
+        assert to_json(review(game, seat, samples=8)) == to_json(review(other, seat, samples=8))
+
+
+def test_the_review_is_the_same_every_time_and_in_slices() -> None:
+    game = bots_game(["easy", "medium"], seed=3, rounds=1)
+    whole = to_json(review(game, 0, samples=8))
+    reviewer = Reviewer(game, 0, samples=8)
+    progress = [reviewer.done]
+    while reviewer.step():
+        progress.append(reviewer.done)
+    assert progress == sorted(progress)
+    assert progress[-1] == reviewer.total == len(decision_points(game, 0))
+    assert to_json(reviewer.result()) == whole
+
+
+def test_a_summary_counts_turns_losses_and_kinds() -> None:
+    result = review(bots_game(["easy", "hard"], seed=8, rounds=2), 0, samples=16)
+    data = to_json(result)
+    assert data["turns"] == result.turns > 0
+    assert abs(data["per_turn"] - result.points_lost / result.turns) < 0.01
+    assert sum(data["mistakes"].values()) == sum(1 for r in result.rated if r.is_mistake)
+    assert 1 <= len(data["costliest"]) <= 5
+    losses = [d["points_lost"] for d in data["costliest"]]
+    assert losses == sorted(losses, reverse=True)
+    assert all(len(d["view"]["grid"]) == 12 and d["reason"] for d in data["costliest"])
+
+
+def test_setup_flips_and_forced_moves_are_not_rated() -> None:
+    points = decision_points(twelve_over_face_down(), 0)
+    # Only Lena's turn: the take and the placement (her setup flips are not rated).
+    assert [p.played for p in points] == [TakeDiscard(), Swap(4)]
+    assert decision_points(twelve_over_face_down(), 1) == ()
+
+
+def test_the_expert_thinking_in_steps_decides_as_it_does_at_once() -> None:
+    # The review runs the expert in steps; the decisions must be the expert's own.
+    game = bots_game(["hard", "medium"], seed=9, rounds=1)
+    paused = 0
+    for point in decision_points(game, 0):
+        whole = ExpertBot().decide(point.view, random.Random(7))
+        steps = ExpertBot().decide_in_steps(point.view, random.Random(7))
+        while True:
+            try:
+                next(steps)
+                paused += 1
+            except StopIteration as done:
+                assert done.value == whole
+                break
+    assert paused > 0  # some decisions were searched, in several steps

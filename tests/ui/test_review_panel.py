@@ -1,0 +1,67 @@
+"""The review section of the pages, on CPython: its HTML and its slices."""
+
+from __future__ import annotations
+
+import asyncio
+
+from skyjo.record import GameRecord
+from skyjo.ui.review_panel import ReviewPanel
+from tests.review.helpers import bots_game, twelve_over_face_down
+
+
+def _renamed(game: GameRecord, names: list[str]) -> GameRecord:
+    players = tuple({"name": n} for n in names)
+    return GameRecord(game.rules, players, game.rounds, game.extra)
+
+
+def test_the_analysis_runs_in_slices_painting_progress_then_the_review() -> None:
+    panel = ReviewPanel("en")
+    panel.start(bots_game(["medium", "hard"], seed=4, rounds=1), 0)
+    painted: list[str] = []
+    assert "<progress" in panel.body_html() and 'value="0"' in panel.body_html()
+    asyncio.run(panel.run(lambda: painted.append(panel.body_html())))
+    # Several slices: progress bars first, the review last, and nothing after it.
+    assert len(painted) > 2
+    assert all("<progress" in html for html in painted[:-1])
+    assert "Points lost per turn on average" in painted[-1] and "<progress" not in painted[-1]
+    assert not panel.running
+
+
+def test_the_review_names_the_better_move_and_shows_the_players_cards() -> None:
+    panel = ReviewPanel("de")
+    panel.start(_renamed(twelve_over_face_down(), ["<b>Lena</b>", "Jonas"]), 0)
+    asyncio.run(panel.run(lambda: None))
+    html = panel.html(["<b>Lena</b>", "Jonas"])
+    assert "Besser: eine Karte ziehen." in html
+    assert "Gespielt: die 12 vom Ablagestapel nehmen." in html
+    assert "<b>Lena</b>" not in html and "&lt;b&gt;Lena&lt;/b&gt;" in html
+    # The costliest decision (the take) shows Lena's 12 cards as she saw them:
+    # the −2 and the 5 face up, ten face down, each also said in words.
+    first = html.split("review-list")[1].split("</li>")[0]
+    assert "Gespielt: die 12 vom Ablagestapel nehmen." in first
+    assert first.count('class="mini') == 12
+    assert "Reihe 1, Spalte 1: −2" in first and first.count("verdeckt</span>") == 10
+
+
+def test_a_newer_review_stops_the_older_one() -> None:
+    panel = ReviewPanel("en")
+    game = bots_game(["medium", "hard"], seed=4, rounds=1)
+    panel.start(game, 0)
+    old = panel.reviewer
+
+    async def both() -> None:
+        first = asyncio.ensure_future(panel.run(lambda: None))
+        await asyncio.sleep(0)
+        panel.start(game, 1)
+        await asyncio.gather(first, panel.run(lambda: None))
+
+    asyncio.run(both())
+    assert old is not None and not old.finished
+    assert panel.review is not None and panel.review.seat == 1
+
+
+def test_a_seat_the_game_lacks_is_an_error_on_the_page() -> None:
+    panel = ReviewPanel("en")
+    panel.start(twelve_over_face_down(), 5)
+    assert not panel.running
+    assert 'role="alert"' in panel.body_html() and "no seat 5" in panel.body_html()
