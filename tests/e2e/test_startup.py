@@ -59,20 +59,32 @@ def runtimes(page: Page) -> int:
     return total
 
 
+class HeldBack:
+    """Requests for Pyodide's files, held until :meth:`release`; later ones pass."""
+
+    def __init__(self) -> None:
+        self.routes: list[Route] = []
+        self.released = False
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
 @contextmanager
-def pyodide_held_back(page: Page) -> Iterator[list[Route]]:
-    """Hold every request for Pyodide's files until the block's caller releases
-    them (``for route in held: route.continue_()``)."""
-    held: list[Route] = []
-    page.route("**/pyodide/**", held.append)
+def pyodide_held_back(page: Page) -> Iterator[HeldBack]:
+    """Hold every request for Pyodide's files (the route never answers) until the
+    caller releases them."""
+    held = HeldBack()
+    page.route("**/pyodide/**", held.hold)
     yield held
-
-
-def release(page: Page, held: list[Route]) -> None:
-    """Let the held requests (and any later ones) through."""
-    page.unroute("**/pyodide/**")
-    for route in held:
-        route.continue_()
 
 
 def test_the_setup_form_works_before_python_and_start_waits_for_it(
@@ -94,8 +106,8 @@ def test_the_setup_form_works_before_python_and_start_waits_for_it(
         assert page.get_attribute("html", "data-ready") is None
         expect(page.get_by_role("heading", name="New game")).to_be_visible()
         assert page.get_by_label("Name").first.input_value() == "Ada"
-        assert held, "the page asked for no Pyodide file"
-        release(page, held)
+        assert held.routes, "the page asked for no Pyodide file"
+        held.release()
     # Intent: once Python is ready, the game starts with the settings chosen early.
     wait_until_started(page)
     expect(page.locator("#app[data-screen='table']")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
@@ -123,13 +135,13 @@ def test_an_embed_shows_its_table_and_starts_only_when_touched(
         expect(page.locator("#embed .seat")).to_have_count(2)
         page.wait_for_timeout(1500)
         # ... and no runtime (not even a request for one) until the reader touches it.
-        assert held == [] and runtimes(page) == 0
+        assert held.routes == [] and runtimes(page) == 0
         assert page.get_attribute("html", "data-started") is None
         page.get_by_role("button", name="Next").click()
         expect(page.get_by_role("status").filter(has_text="Starting")).to_be_visible()
         expect(page.locator(".counter")).to_have_text("Move 0 of 1")
         page.wait_for_function("() => document.documentElement.dataset.started === 'true'")
-        release(page, held)
+        held.release()
     # Intent: once live, the early "Next" is carried out: the column goes.
     wait_until_started(page)
     expect(page.locator(".counter")).to_have_text("Move 1 of 1")
