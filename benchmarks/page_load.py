@@ -289,13 +289,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--idle", type=float, default=25, help="seconds to leave rules/embed pages untouched"
     )
+    parser.add_argument(
+        "--dist", type=Path, default=DIST, help="the built site to measure (default dist/)"
+    )
     args = parser.parse_args(argv)
-    if not (DIST / "index.html").is_file():
-        print("page_load.py: error: dist/ is missing: run python build.py first", file=sys.stderr)
+    if not (args.dist / "index.html").is_file():
+        print(
+            f"page_load.py: error: {args.dist}/index.html is missing: run python build.py first",
+            file=sys.stderr,
+        )
         return 1
     with tempfile.TemporaryDirectory(prefix="skyjo-bench-") as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(DIST, site)
+        shutil.copytree(args.dist, site)
         (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
         with build.serving(site) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**build.chromium_launch_args())

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-import site_pages
+from sitebuild import pages as site_pages
 from skyjo import prerender, scenarios
 from skyjo.language import LANGUAGES
 from tests import fake_browser

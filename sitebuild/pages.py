@@ -23,8 +23,8 @@ The header, one ``key: value`` per line::
     error-title: The score pad could not start
     -->
 
-This module sits beside ``build.py``, which calls :func:`stamp_page` and
-:func:`embed_previews`.
+``build.py`` calls :func:`stamp_page` and :func:`embed_previews`; it puts
+``src/`` first on ``sys.path``, so the pages are painted by the engine it ships.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from skyjo import prerender
 from skyjo.boot_texts import BOOT_TEXTS, MENU, boot_text
 from skyjo.language import LANGUAGES
 
-SITE: Final = Path(__file__).resolve().parent / "site"
+SITE: Final = Path(__file__).resolve().parents[1] / "site"
 HEADER: Final = re.compile(r"\A<!--page\n(?P<settings>.*?)\n-->\n", re.DOTALL)
 HEAD: Final = re.compile(r"\A<head>\n(?P<head>.*?)</head>\n", re.DOTALL)
 PRERENDER: Final = re.compile(r"@PRERENDER:(?P<page>\w+)@")
