@@ -127,3 +127,18 @@ def test_the_built_page_copies_the_readers_template() -> None:
         assert f'<template id="prerender-{language}">' in text
     assert 'skyjoBoot.prerender("skyjo.game")' in text
     assert unescape("Start game") in text
+
+
+def test_every_page_comes_from_the_one_skeleton() -> None:
+    # One skeleton: each page carries its start-up guard, language script and (but
+    # for embeds) the site menu; none keeps a <head> of its own in the source.
+    for path in sorted(SITE.glob("*.html")):
+        if path.name.startswith("_"):
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert "<!doctype" not in source.lower(), path.name
+        page = site_pages.stamp_page(source, name=path.name, preloads="")
+        assert page.count("\n<head>\n") == 1 and 'src="boot.js"' in page, path.name
+        assert "window.skyjoBoot" in page, path.name
+        has_menu = 'class="site-menu"' in page
+        assert has_menu == (path.name not in ("embed.html", "embed-demo.html")), path.name
