@@ -16,6 +16,8 @@ alternating, ``--runs`` times each (median reported):
   since issue 12), the layout shift until ready + 2 s (CLS as Chromium counts it),
   and the main-thread long tasks from first paint to ready (their total time, and
   the part of each over 50 ms, which Lighthouse calls blocking time);
+* with ``--snapshot``, a third page: the site whose PyScript interpreter restores
+  a memory snapshot of Pyodide (``benchmarks/snapshot/``, the stretch goal);
 * how many Python runtimes ``rules.html`` and ``embed-demo.html`` start in
   ``--idle`` seconds (25 by default) when nobody touches them, counted per frame
   by wrapping ``WebAssembly.instantiate*`` (only Pyodide's big module counts).
@@ -47,6 +49,7 @@ sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a scrip
 import build  # noqa: E402
 
 DIST = ROOT / "dist"
+SNAPSHOT_FILES = ROOT / "benchmarks" / "snapshot"
 TIMEOUT_MS = 60_000
 
 #: The baseline: Pyodide from the same files, nothing else.
@@ -203,9 +206,25 @@ def median(loads: Sequence[Load]) -> Load:
     )
 
 
-def run(browser: Browser, base: str, runs: int) -> dict[str, Summary]:
-    """Alternate the two pages so drift in machine load hits both alike."""
+def add_snapshot_variant(site: Path) -> None:
+    """A copy of the site under ``snapshot/`` whose PyScript interpreter is the
+    memory-snapshot wrapper (``benchmarks/snapshot/pyodide-snapshot.mjs``)."""
+    variant = site / "snapshot"
+    shutil.copytree(site, variant, ignore=shutil.ignore_patterns("snapshot", "bare.html"))
+    for path in SNAPSHOT_FILES.glob("*.mjs"):
+        shutil.copyfile(path, variant / path.name)
+    config = variant / "pyscript.json"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(
+        text.replace('"./pyodide/pyodide.mjs"', '"./pyodide-snapshot.mjs"'), encoding="utf-8"
+    )
+
+
+def run(browser: Browser, base: str, runs: int, *, snapshot: bool = False) -> dict[str, Summary]:
+    """Alternate the pages so drift in machine load hits them alike."""
     pages = {"Skyjo site": base, "bare Pyodide": base + "bare.html"}
+    if snapshot:
+        pages["site + memory snapshot"] = base + "snapshot/"
     results: dict[str, list[tuple[Load, Load]]] = {name: [] for name in pages}
     for _ in range(runs):
         for name, url in pages.items():
@@ -250,6 +269,14 @@ def report(summaries: dict[str, Summary], runs: int) -> str:
     cold_ratio = site.cold.ready_ms / bare.cold.ready_ms
     warm_ratio = site.warm.ready_ms / bare.warm.ready_ms
     extra = site.cold.bytes - bare.cold.bytes
+    snapshot = summaries.get("site + memory snapshot")
+    if snapshot is not None:
+        lines += [
+            "",
+            f"with the memory snapshot: cold {snapshot.cold.ready_ms / bare.cold.ready_ms:.2f}x, "
+            f"warm {snapshot.warm.ready_ms / bare.warm.ready_ms:.2f}x bare Pyodide "
+            f"(stretch target: warm < 1.0x)",
+        ]
     lines += [
         "",
         f"cold ratio   {cold_ratio:.2f}x   (target <= 1.20x)  {verdict(cold_ratio <= 1.20)}",
@@ -305,6 +332,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--dist", type=Path, default=DIST, help="the built site to measure (default dist/)"
     )
+    parser.add_argument(
+        "--snapshot",
+        action="store_true",
+        help="also measure the site with Pyodide's memory snapshot (benchmarks/snapshot/)",
+    )
     args = parser.parse_args(argv)
     if not (args.dist / "index.html").is_file():
         print(
@@ -316,10 +348,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
         (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        if args.snapshot:
+            add_snapshot_variant(site)
         with build.serving(site) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**build.chromium_launch_args())
             try:
-                summaries = run(browser, base, args.runs)
+                summaries = run(browser, base, args.runs, snapshot=args.snapshot)
                 idle = {
                     name: idle_runtimes(browser, base + name, args.idle)
                     for name in ("rules.html", "embed-demo.html")
