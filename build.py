@@ -54,6 +54,11 @@ from sitebuild import wheel
 from sitebuild.zipfiles import write_zip
 
 ROOT = Path(__file__).resolve().parent
+# The pages are pre-painted by the engine this build ships, not by whichever copy
+# happens to be installed.
+sys.path.insert(0, str(ROOT / "src"))
+from sitebuild import pages  # noqa: E402
+
 SITE = ROOT / "site"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
@@ -80,11 +85,13 @@ SW_FILES_MARK = "@SW_FILES@"
 PRELOADS_MARK = "@RUNTIME_PRELOADS@"
 
 #: Site files with placeholders, and which: the PyScript config unpacks the wheel.
-#: Every page (each ``*.html`` at the top of ``site/``) also gets ``PRELOADS_MARK``
-#: and must carry it: see :func:`stamped_marks`.
+#: Every page (each ``*.html`` at the top of ``site/``) is a partial stamped into
+#: the one skeleton by :mod:`pages`.
 STAMPED = {
     "pyscript.json": (WHEEL_MARK,),
 }
+#: The skeleton's own files: stamped into every page, never copied alone.
+SKELETON_PARTS = frozenset({"_skeleton.html", "boot-lang.js"})
 
 #: The Pyodide files each page preloads, and how (``fetch`` needs ``crossorigin`` to
 #: share the request PyScript makes later).
@@ -182,7 +189,10 @@ def build() -> None:
         DIST.mkdir()
         shutil.copyfile(wheel, DIST / wheel.name)
     copy_runtime()
-    copy_site(wheel_name=wheel.name)
+    try:
+        copy_site(wheel_name=wheel.name)
+    except pages.PageError as error:
+        raise BuildError(str(error)) from None
     write_icons()
     write_service_worker()
 
@@ -296,30 +306,40 @@ def source_date_epoch() -> int:
 
 
 def copy_site(*, wheel_name: str) -> None:
-    """Copy ``site/`` into ``dist/``, naming the wheel where the site refers to it."""
+    """Copy ``site/`` into ``dist/``: each page stamped from the one skeleton, the
+    PyScript config naming the wheel, everything else as it is."""
     for source in sorted(SITE.rglob("*")):
         if not source.is_file() or "__pycache__" in source.parts:
             continue
         relative = source.relative_to(SITE)
-        if relative.as_posix() == "sw.js":
-            continue  # written last, when every other file is known
+        name = relative.as_posix()
+        if name == "sw.js" or name in SKELETON_PARTS:
+            continue  # sw.js is written last, when every other file is known
         target = DIST / relative
-        wanted = stamped_marks(relative.as_posix())
-        if wanted:
-            values = {WHEEL_MARK: wheel_name, PRELOADS_MARK: runtime_preloads(wheel_name)}
-            target.write_text(stamp(source, {m: values[m] for m in wanted}), encoding="utf-8")
+        if "/" not in name and name.endswith(".html"):
+            text = pages.stamp_page(
+                read_site_file(source), name=name, preloads=runtime_preloads(wheel_name)
+            )
+            target.write_text(text, encoding="utf-8")
+        elif name in STAMPED:
+            values = {WHEEL_MARK: wheel_name}
+            target.write_text(
+                stamp(source, {m: values[m] for m in STAMPED[name]}), encoding="utf-8"
+            )
         else:
             copy_file(source, target)
+    for path, fragment in pages.embed_previews().items():
+        target = DIST / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(fragment, encoding="utf-8")
 
 
-def stamped_marks(name: str) -> tuple[str, ...]:
-    """The placeholders the site file ``name`` (relative to ``site/``) must carry.
-
-    Every page preloads the runtime, so a new page (``scorepad.html``, ...) gets the
-    same treatment as ``index.html`` without a change here."""
-    if "/" not in name and name.endswith(".html"):
-        return (PRELOADS_MARK,)
-    return STAMPED.get(name, ())
+def read_site_file(path: Path) -> str:
+    """A site file's text; a missing one is a BuildError that says what to do."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BuildError(f"{display(path)} is missing: restore it from git") from None
 
 
 def runtime_preloads(wheel_name: str) -> str:

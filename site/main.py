@@ -1,89 +1,25 @@
-"""The page's Python entry point: starts the game, then marks the page ready.
+"""The game page's Python entry point: takes over the pre-painted setup screen (or
+paints the saved game's), then marks the page ready.
 
 The game itself is :mod:`skyjo.ui` (``skyjo.ui.dom.start`` paints it into ``#app``).
-Below it sits the engine check: a game record goes in, and the summary that
-``python -m skyjo replay FILE`` would print comes out, computed by the same engine
-wheel unpacked into Pyodide; at start-up it replays a built-in sample. This file
-stays the only glue between the HTML shell and Python.
-
-``<html data-ready="true">`` is set last, once Python has rendered: the start-up
-guard in ``boot.js``, the browser tests and the benchmark all wait for it.
+``<html data-ready="true">`` is set last, once Python has taken over: the start-up
+guard in ``boot.js`` then carries out any control pressed while Python loaded, and
+the browser tests and the benchmark wait for it.
 """
 
 from __future__ import annotations
 
-import json
 import platform
 import sys
-from typing import Any
 
-from pyscript import document, when
+from pyscript import document
 
 import skyjo
-from skyjo.record import replay_summary
 from skyjo.ui import dom as table
-
-SAMPLE_RECORD = "sample-record.json"
-
-
-def format_summary(summary: dict[str, Any]) -> str:
-    """The summary as JSON with one top-level key per line: valid JSON, still readable."""
-    lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in summary.items()]
-    return "{\n" + ",\n".join(lines) + "\n}"
-
-
-def describe(summary: dict[str, Any]) -> str:
-    """A one-line account of a replayed game for people, next to the raw JSON."""
-    rounds = len(summary.get("rounds", []))
-    totals = ", ".join(str(total) for total in summary.get("totals", []))
-    text = f"Replayed {rounds} finished round{'s' if rounds != 1 else ''}; totals: {totals}."
-    if summary.get("game_over"):
-        winners = ", ".join(f"seat {seat}" for seat in summary.get("winners", []))
-        text += f" Game over, won by {winners}."
-    elif summary.get("current") is not None:
-        text += " A round is still in progress."
-    return text
-
-
-def show_replay(text: str) -> None:
-    """Replay ``text`` and show its summary, or a readable reason it is invalid."""
-    status = document.getElementById("replay-status")
-    output = document.getElementById("replay-output")
-    try:
-        summary = replay_summary(text)
-    except ValueError as error:  # RecordError, and JSON syntax errors, are ValueErrors
-        status.className = "status error"
-        status.textContent = f"Invalid record: {error}"
-        output.textContent = ""
-        return
-    status.className = "status"
-    status.textContent = describe(summary)
-    output.textContent = format_summary(summary)
-
-
-@when("click", "#replay-button")
-def on_replay(_event: Any) -> None:
-    """Replay whatever is in the text box."""
-    show_replay(document.getElementById("record-input").value)
-
-
-@when("change", "#record-file")
-async def on_file(event: Any) -> None:
-    """Load a chosen record file into the text box and replay it."""
-    files = event.target.files
-    if files.length == 0:
-        return
-    text = await files.item(0).text()
-    document.getElementById("record-input").value = text
-    show_replay(text)
 
 
 def start() -> None:
-    """Render the engine check with the sample record, then mark the page ready."""
-    with open(SAMPLE_RECORD, encoding="utf-8") as file:
-        sample = file.read()
-    document.getElementById("record-input").value = sample
-    show_replay(sample)
+    """Start the game, name the versions in the footer, mark the page ready."""
     python = f"Python {platform.python_version()} ({sys.platform})"
     document.getElementById("versions").textContent = f"Skyjo engine {skyjo.__version__} · {python}"
     table.start()

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
+from playwright.sync_api import Browser, BrowserContext, Frame, FrameLocator, Page, Request, Route
 
 import build
 
@@ -92,7 +92,8 @@ class Visit:
     off_origin: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
-    #: What the engine check showed once ready, before any test interacted with it.
+    #: What the engine check (check.html) showed once ready, before any test
+    #: interacted with it; empty for other pages.
     first_output: str = ""
 
 
@@ -131,12 +132,36 @@ def wait_until_started(page: Page) -> None:
         pytest.fail(f"the page did not start: {page.inner_text('#boot-error')}", pytrace=False)
 
 
+def touch(page: Page | Frame | FrameLocator) -> None:
+    """What a reader's first tap does to an embed facade (``embed.html`` starts
+    Python only when touched): a pointerdown on the page, away from any control."""
+    page.locator("body").dispatch_event("pointerdown")
+
+
+def start_by_touch(page: Page) -> None:
+    """Touch an embed facade, then wait until its Python has taken over."""
+    touch(page)
+    wait_until_started(page)
+
+
 @pytest.fixture(scope="module")
 def booted(browser: Browser, site_url: str) -> Iterator[Visit]:
-    """One first visit of the site, shared by the tests that only look at it."""
+    """One first visit of the game page, shared by the tests that only look at it."""
     context = browser.new_context()
     visit = open_page(context, site_url)
     visit.page.goto(site_url)
+    wait_until_started(visit.page)
+    yield visit
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def checked(browser: Browser, site_url: str) -> Iterator[Visit]:
+    """One visit of the engine check page (check.html), which replays a sample
+    record at start-up; shared by the tests that replay records in the browser."""
+    context = browser.new_context()
+    visit = open_page(context, site_url + "check.html")
+    visit.page.goto(site_url + "check.html")
     wait_until_started(visit.page)
     visit.first_output = visit.page.locator("#replay-output").text_content() or ""
     yield visit

@@ -20,7 +20,7 @@ from skyjo.embed import board
 from skyjo.embed.texts import Texts
 from skyjo.ui.i18n import card_text
 
-from .conftest import BOOT_TIMEOUT_MS, Visit, open_page, wait_until_started
+from .conftest import BOOT_TIMEOUT_MS, Visit, open_page, start_by_touch, touch
 
 pytestmark = pytest.mark.e2e
 
@@ -73,7 +73,7 @@ def test_a_scenario_starts_in_its_situation_and_its_effect_happens(
     page = narrow.page
     s = scenarios.get(name)
     page.goto(f"{site_url}embed.html?scenario={name}&speed=instant")
-    wait_until_started(page)
+    start_by_touch(page)
     t = Texts("en")
     expect(page.locator(".embed-header h1")).to_have_text(t.t(f"{s.key}.title"))
     start = s.start_state()
@@ -102,7 +102,7 @@ def test_a_switched_rule_changes_the_outcome(narrow: Visit, site_url: str) -> No
     page.goto(
         f"{site_url}embed.html?scenario=tie_doubles&double_on_tie=false&speed=instant&lang=nl"
     )
-    wait_until_started(page)
+    start_by_touch(page)
     assert page.locator(".embed-problems").count() == 0
     page.locator("[data-intent='play']").click()
     page.wait_for_selector("#embed[data-done='true']")
@@ -128,6 +128,10 @@ def test_three_embeds_on_one_page(browser: Browser, site_url: str) -> None:
     visit = open_page(context, site_url)
     page = visit.page
     page.goto(site_url + "embed-demo.html")
+    # Each embed is a facade: touched (or, for autoplay, scrolled into view), it starts.
+    for embed_id in ("tie", "broken"):
+        touch(page.frame_locator(f"#embed-{embed_id}"))
+    page.locator("#embed-target").scroll_into_view_if_needed()
     page.wait_for_function(
         "window.skyjoMessages.filter(m => m.type === 'skyjo:ready').length === 3",
         timeout=BOOT_TIMEOUT_MS * 2,
@@ -193,7 +197,7 @@ def test_a_game_embed_and_a_bots_only_demo(narrow: Visit, site_url: str) -> None
     # targets at setup); autoplay=1 plays a whole bots-only game by itself.
     page = narrow.page
     page.goto(f"{site_url}embed.html?seats=human,hard&speed=instant&seed=3")
-    wait_until_started(page)
+    start_by_touch(page)
     targets = page.locator(".seat[data-seat='0'] .card.target")
     expect(targets).to_have_count(12)
     targets.first.click()
@@ -201,7 +205,7 @@ def test_a_game_embed_and_a_bots_only_demo(narrow: Visit, site_url: str) -> None
     assert page.evaluate("document.documentElement.scrollWidth") <= NARROW["width"]
 
     page.goto(f"{site_url}embed.html?autoplay=1&seats=easy,easy,easy&speed=instant&seed=1&target=1")
-    wait_until_started(page)
+    start_by_touch(page)
     page.wait_for_selector("#embed[data-screen='game_end']", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator(".end .winners")).to_be_visible()
     assert narrow.page_errors == []

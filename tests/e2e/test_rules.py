@@ -33,8 +33,11 @@ def test_language_switch_dispute_switch_and_cheat_sheet(browser: Browser, site_u
 
     # Intent: "Gleichstand zählt einfach" reloads the tie scenario with ties
     # forgiven; played on, the table says Jonas keeps 6.
+    # The switched rule cannot be pre-painted, so the table shows a preview with
+    # "Spielen" (Play); pressing it starts the page's one runtime.
     page.get_by_role("button", name="Gleichstand zählt einfach").click()
     frame = page.frame_locator("iframe[name='dispute-tie_doubles-de']")
+    frame.get_by_role("button", name="Spielen").click()
     expect(frame.locator("html[data-ready='true'] [data-intent='play']")).to_be_visible(
         timeout=BOOT_TIMEOUT_MS
     )

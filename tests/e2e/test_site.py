@@ -37,7 +37,6 @@ def replay_on_cpython(record: Path) -> subprocess.CompletedProcess[str]:
 def replay_in_page(page: Page, text: str) -> tuple[str, str]:
     """Paste a record into the engine check, replay it; returns (status, output) text."""
     status = page.locator("#replay-status")
-    page.locator("#engine-details").evaluate("details => { details.open = true; }")
     page.evaluate(
         "() => { for (const id of ['replay-status', 'replay-output'])"
         " document.getElementById(id).textContent = ''; }"
@@ -61,26 +60,37 @@ def game_records() -> list[Path]:
     return records
 
 
-def test_engine_replays_records_like_cpython(booted: Visit) -> None:
+def test_engine_replays_records_like_cpython(checked: Visit) -> None:
     # Intent: the engine wheel really runs in the page and agrees with CPython on every record.
     for record in game_records():
         reference = replay_on_cpython(record)
-        status, output = replay_in_page(booted.page, record.read_text(encoding="utf-8"))
+        status, output = replay_in_page(checked.page, record.read_text(encoding="utf-8"))
         if reference.returncode == 0:
             assert json.loads(output) == json.loads(reference.stdout), record.name
         else:
             assert same_error(status, reference.stderr), record.name
 
 
-def test_start_up_replays_the_sample(booted: Visit) -> None:
+def test_start_up_replays_the_sample(checked: Visit) -> None:
     # Intent: the first paint after start-up shows a real replay computed by Python.
     sample = ROOT / "site" / "sample-record.json"
-    shown = json.loads(booted.first_output)
+    shown = json.loads(checked.first_output)
     assert shown == json.loads(replay_on_cpython(sample).stdout)
+    expect(checked.page.locator("#versions")).to_contain_text("emscripten")
+
+
+def test_the_game_page_has_no_engine_check(booted: Visit) -> None:
+    # Intent: the developer's replay panel left the game page (issue 12); a footer
+    # link leads to check.html instead.
+    expect(booted.page.get_by_text("Engine check: replay a game record")).to_have_count(0)
+    expect(booted.page.locator("#replay-output")).to_have_count(0)
+    expect(booted.page.get_by_role("link", name="Engine check")).to_have_attribute(
+        "href", "check.html"
+    )
     expect(booted.page.locator("#versions")).to_contain_text("emscripten")
 
 
-def test_invalid_record_gets_a_readable_error(booted: Visit, tmp_path: Path) -> None:
+def test_invalid_record_gets_a_readable_error(checked: Visit, tmp_path: Path) -> None:
     # Intent: a broken record names where it breaks, as the CLI does, with no traceback.
     data = json.loads((ROOT / "site" / "sample-record.json").read_text(encoding="utf-8"))
     data["rounds"][0]["moves"][0]["flip"] = 12
@@ -88,14 +98,14 @@ def test_invalid_record_gets_a_readable_error(booted: Visit, tmp_path: Path) -> 
     broken.write_text(json.dumps(data), encoding="utf-8")
     reference = replay_on_cpython(broken)
     assert reference.returncode == 2, reference.stderr
-    status, output = replay_in_page(booted.page, broken.read_text(encoding="utf-8"))
+    status, output = replay_in_page(checked.page, broken.read_text(encoding="utf-8"))
     assert same_error(status, reference.stderr)
     assert status.startswith("Invalid record: round 1, move 1: ")
     assert output == ""
-    status, _ = replay_in_page(booted.page, "{not json")
+    status, _ = replay_in_page(checked.page, "{not json")
     assert status.startswith("Invalid record: ")
-    assert "Traceback" not in booted.page.inner_text("body")
-    expect(booted.page.locator(".py-error")).to_have_count(0)
+    assert "Traceback" not in checked.page.inner_text("body")
+    expect(checked.page.locator(".py-error")).to_have_count(0)
 
 
 @pytest.mark.smoke
@@ -124,7 +134,6 @@ def test_offline_reload_after_first_visit(browser: Browser, site_url: str) -> No
         context.set_offline(True)
         page.reload()
         wait_until_started(page)
-        expect(page.locator("#replay-status")).to_contain_text("Replayed")
         expect(page.locator("#app [data-intent='quick']")).to_be_visible()
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
     finally:

@@ -23,14 +23,15 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from skyjo import scenarios, share
-from skyjo.embed import board, messages, params, reel
+from skyjo.embed import messages, params, reel, view
 from skyjo.embed.params import seat_names
 from skyjo.embed.texts import Texts
 from skyjo.errors import SkyjoError
+from skyjo.prerender import fingerprint
 from skyjo.state import Phase
 from skyjo.ui import present, render
 from skyjo.ui.app import App, MemoryStorage, Screen
-from skyjo.ui.render import button, esc, h
+from skyjo.ui.render import esc, h
 from skyjo.ui.setup import SPEEDS, Seat, Setup
 
 #: A bots-only demo waits this many bot pauses on the round's scores before dealing again.
@@ -38,12 +39,18 @@ ROUND_PAUSE_STEPS = 4
 
 
 class EmbedPage:
-    """One embed: its configuration, its content and its messages to the host."""
+    """One embed: its configuration, its content and its messages to the host.
 
-    def __init__(self, config: params.EmbedConfig) -> None:
+    ``doc`` and ``win`` are the embed's own document and window: this page's, or
+    those of an embed frame that a host page drives with its one runtime
+    (:func:`serve_frames`)."""
+
+    def __init__(self, config: params.EmbedConfig, *, doc: Any = None, win: Any = None) -> None:
         self.config = config
         self.t = Texts(config.language)
-        self.root: Any = document.getElementById("embed")
+        self.document: Any = document if doc is None else doc
+        self.window: Any = window if win is None else win
+        self.root: Any = self.document.getElementById("embed")
         self.sent_rounds = 0
         self.sent_game_end = False
         self.last_height = -1
@@ -59,15 +66,15 @@ class EmbedPage:
         self.app: App | None = None
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_message)]
         self.root.addEventListener("click", self._proxies[0])
-        window.addEventListener("message", self._proxies[1])
+        self.window.addEventListener("message", self._proxies[1])
         self._resize = create_proxy(lambda *_: self.report_size())
-        window.ResizeObserver.new(self._resize).observe(self.root)
+        self.window.ResizeObserver.new(self._resize).observe(self.root)
 
     # --- start ----------------------------------------------------------------------
 
     def start(self) -> None:
         config = self.config
-        document.documentElement.lang = config.language
+        self.document.documentElement.lang = config.language
         if config.mode == "scenario" and config.scenario is not None:
             chosen = scenarios.get(config.scenario)
             self._load_reel(chosen.record(config.rules), chosen.start_move)
@@ -79,7 +86,7 @@ class EmbedPage:
             self._start_game()
         self.render()
         self.post(messages.ready(config, self.players, self.height()))
-        document.documentElement.dataset.ready = "true"
+        self.document.documentElement.dataset.ready = "true"
         if config.autoplay and self.app is None:
             self.run(self.play_on())
 
@@ -112,7 +119,12 @@ class EmbedPage:
             parts.append(self._game_html())
         else:
             parts.append(self._reel_html())
-        self.root.innerHTML = "".join(parts)
+        html = "".join(parts)
+        mark = self.root.getAttribute("data-painted")
+        self.root.removeAttribute("data-painted")
+        self.root.removeAttribute("data-early")
+        if not (isinstance(mark, str) and mark == fingerprint(html)):
+            self.root.innerHTML = html
         self.root.setAttribute("data-mode", self.config.mode)
         if self.app is not None:
             self.root.setAttribute("data-screen", self.app.screen.value)
@@ -120,68 +132,13 @@ class EmbedPage:
         self.root.setAttribute("data-done", "true" if done else "false")
 
     def _problems(self) -> str:
-        problems = self.config.problems
-        if not problems:
-            return ""
-        items = (
-            h("li", h("code", esc(f"{p.param}={p.value}")), " ", esc(p.allowed)) for p in problems
-        )
-        return h(
-            "div",
-            h("p", esc(self.t.t("embed.problems"))),
-            h("ul", *items),
-            class_="embed-problems",
-            role="alert",
-        )
+        return view.problems(self.t, self.config)
 
     def _reel_html(self) -> str:
-        t = self.t
-        frame = self.frames[self.position]
-        header = ""
-        outcome = ""
-        at_end = self.position == len(self.frames) - 1
-        if self.config.scenario is not None:
-            chosen = scenarios.get(self.config.scenario)
-            header = h(
-                "header",
-                h("h1", esc(t.t(f"{chosen.key}.title"))),
-                h("p", esc(t.t(f"{chosen.key}.situation")), class_="situation"),
-                class_="embed-header",
-            )
-            if at_end:
-                outcome = h(
-                    "p",
-                    esc(t.t(chosen.outcome_key(self.config.rules))),
-                    class_="outcome",
-                    role="status",
-                )
-        else:
-            link = h("a", esc(t.t("embed.open_replay")), href=self.link, target="_blank")
-            header = h(
-                "header",
-                h("h1", esc(t.t("embed.record_title"))),
-                h("p", link),
-                class_="embed-header",
-            )
-        total = len(self.frames) - 1 - self.first
-        counter = t.t("embed.move", n=self.position - self.first, total=total)
-        controls = h(
-            "div",
-            button(t.t("embed.next"), "next", primary=True, disabled=at_end or self.busy),
-            button(t.t("embed.play"), "play", disabled=at_end or self.busy),
-            button(
-                t.t("embed.restart"), "restart", disabled=self.position == self.first or self.busy
-            ),
-            h("span", esc(counter), class_="counter"),
-            class_="embed-controls",
+        at = view.ReelAt(
+            self.frames, self.names, self.first, self.position, self.link, busy=self.busy
         )
-        shown = frame if self.position > self.first else None
-        return (
-            header
-            + controls
-            + outcome
-            + board.table(t, frame.state, self.names, show="table", frame=shown)
-        )
+        return view.reel_view(self.t, self.config, at)
 
     def _game_html(self) -> str:
         app = self.app
@@ -199,10 +156,10 @@ class EmbedPage:
     def post(self, message: dict[str, Any]) -> None:
         """Send ``message`` to the host (``"*"``: an embed does not know its host's
         origin, and its messages hold nothing private)."""
-        if window.parent is window:
+        if self.window.eval("window.parent === window"):
             return
-        payload = to_js(message, dict_converter=window.Object.fromEntries)
-        window.parent.postMessage(payload, "*")
+        payload = to_js(message, dict_converter=self.window.Object.fromEntries)
+        self.window.parent.postMessage(payload, "*")
 
     def report_size(self) -> None:
         height = self.height()
@@ -212,7 +169,7 @@ class EmbedPage:
 
     def on_message(self, event: Any) -> None:
         try:
-            data = json.loads(str(window.JSON.stringify(event.data)))
+            data = json.loads(str(self.window.JSON.stringify(event.data)))
         except (ValueError, TypeError):
             return
         if messages.is_measure_request(data):
@@ -346,15 +303,43 @@ class EmbedPage:
         self.render()
 
 
-def start() -> EmbedPage:
-    """Read the URL, paint the embed, say hello to the host."""
-    config = params.parse(str(window.location.search), str(window.location.hash))
-    page = EmbedPage(config)
+def open_in(doc: Any, win: Any) -> EmbedPage:
+    """Read the frame's URL, paint the embed into its document, say hello to its host."""
+    config = params.parse(str(win.location.search), str(win.location.hash))
+    page = EmbedPage(config, doc=doc, win=win)
     try:
         page.start()
     except SkyjoError as exc:  # a scenario or record the engine refuses: say so
         page.root.innerHTML = h("p", esc(str(exc)), class_="embed-problems", role="alert")
-        document.documentElement.dataset.ready = "true"
+        page.document.documentElement.dataset.ready = "true"
     if page.app is not None:
         page.run_bots_soon()
     return page
+
+
+def start() -> EmbedPage:
+    """``embed.html`` on its own: this page is the embed."""
+    return open_in(document, window)
+
+
+#: The embeds a host page drives (their listeners and tasks hold on to them too).
+SERVED: list[EmbedPage] = []
+
+
+def serve_frames() -> None:
+    """A host page's one runtime (``rules.html``): drive every embed frame whose
+    reader touched it, now and later, instead of each frame starting its own
+    Python. ``boot.js`` in the host keeps ``skyjoHost.waiting`` (the frames touched
+    while this runtime was loading) and calls ``skyjoHost.mount(frame)`` after."""
+    host = window.skyjoHost
+
+    def mount(frame: Any) -> None:
+        try:
+            SERVED.append(open_in(frame.document, frame))
+        except Exception as exc:  # one broken frame must not stop the others
+            window.console.warn(f"embed failed: {type(exc).__name__}: {exc}")
+
+    for frame in list(host.waiting):
+        mount(frame)
+    host.mount = create_proxy(mount)
+    document.documentElement.dataset.ready = "true"

@@ -17,6 +17,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
+from skyjo.prerender import fingerprint
 from skyjo.scorepad import render
 from skyjo.scorepad.app import PadApp, Screen
 from skyjo.scorepad.export import to_csv
@@ -91,7 +92,9 @@ class Page:
             )
         document.documentElement.lang = app.language
         document.title = Messages(app.language).t("title")
-        self.root.innerHTML = render.page(app)
+        html = render.page(app)
+        if not self._painted_already(html):
+            self.root.innerHTML = html
         self.root.setAttribute("data-screen", app.screen.value)
         if focus_key:
             action, value = focus_key.split("|", 1)
@@ -100,6 +103,34 @@ class Page:
             )
             if again is not None:
                 again.focus()
+
+    def _painted_already(self, html: str) -> bool:
+        """Whether ``#pad`` already shows ``html`` (the build pre-painted it and its
+        ``data-painted`` mark matches), or the reader filled in the pre-painted form
+        (``data-touched``; :meth:`adopt` took it over). The marks hold once."""
+        mark = element(self.root.getAttribute("data-painted"))
+        touched = element(self.root.getAttribute("data-touched")) is not None
+        for name in ("data-painted", "data-touched", "data-early"):
+            self.root.removeAttribute(name)
+        return mark is not None and (touched or str(mark) == fingerprint(html))
+
+    def adopt(self) -> None:
+        """Take over what the reader typed into the pre-painted form before Python
+        was ready: every field goes through the same path as typing does now."""
+        if element(self.root.getAttribute("data-touched")) is None:
+            return
+        for field in self.root.querySelectorAll("[data-field]"):
+            name = str(field.getAttribute("data-field"))
+            kind = str(field.type)
+            if kind == "radio" and not field.checked:
+                continue
+            value = (
+                ("true" if field.checked else "false") if kind == "checkbox" else str(field.value)
+            )
+            seat = _int(field.getAttribute("data-seat"))
+            index = _int(field.getAttribute("data-index"))
+            with contextlib.suppress(Exception):
+                self.app.edit(name, value, seat=seat, index=index)
 
     def on_click(self, event: Any) -> None:
         target = element(event.target.closest("[data-action]"))
@@ -184,6 +215,7 @@ def start() -> Page:
     page = Page(app)
     if window.eval("window.self !== window.top"):
         document.documentElement.setAttribute("data-embedded", "true")
+    page.adopt()
     page.render()
     document.documentElement.dataset.ready = "true"
     return page

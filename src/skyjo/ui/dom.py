@@ -18,9 +18,10 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from skyjo.errors import SkyjoError
+from skyjo.prerender import fingerprint
 from skyjo.rules import ColumnRule, Rules
 from skyjo.state import Phase
-from skyjo.ui import present, render
+from skyjo.ui import paint, present, render
 from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.ui.review_panel import ReviewPanel
@@ -30,7 +31,7 @@ from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError
 #: target (a card of the person on turn, then a pile), else the screen's main button.
 NEXT_FOCUS = ".seat.active .target, .pile.target, .end button.primary, .resume button.primary"
 #: The notice of an unreadable save, which offers to export it.
-CORRUPT_NOTICE = "save.corrupt"
+CORRUPT_NOTICE = paint.CORRUPT_NOTICE
 #: Elements that keep the focus across a repaint when they still exist.
 FOCUSABLE = frozenset({"BUTTON", "SELECT", "INPUT", "TEXTAREA", "SUMMARY", "A"})
 
@@ -104,10 +105,10 @@ class Page:
         document.documentElement.lang = app.language
         active = element(document.activeElement)
         focused = str(active.id) if active is not None else ""
-        self._topbar(t)
-        note = self._notice(t)
+        self._topbar()
+        note = paint.notice(app)
         if app.screen is Screen.SETUP:
-            html = render.setup(t, present.setup(app), note)
+            html = paint.setup_screen(app)
         elif app.screen is Screen.RESUME:
             html = render.resume(t, app.game.state.round_number if app.game else 0)
         elif app.screen is Screen.TABLE:
@@ -125,7 +126,8 @@ class Page:
             self.review.clear()
             self.reviewed = None
         before = self._places() if app.screen is Screen.TABLE else {}
-        self.root.innerHTML = html if app.screen is Screen.SETUP else note + html
+        if not self._painted_already(self.root, html):
+            self.root.innerHTML = html if app.screen is Screen.SETUP else note + html
         self.root.setAttribute("data-screen", app.screen.value)
         if before:
             self._travel(before)
@@ -180,22 +182,35 @@ class Page:
             to_js(options, dict_converter=window.Object.fromEntries),
         )
 
-    def _topbar(self, t: Translator) -> None:
+    def _topbar(self) -> None:
         bar = document.getElementById("topbar-controls")
-        parts = [render.language_switcher(t, present.languages(self.app.language))]
-        if self.app.game is not None and self.app.screen is not Screen.RESUME:
-            parts.append(render.button(t.t("button.export"), "export"))
-        parts.append(render.button(t.t("button.import"), "import"))
-        if self.app.screen is not Screen.SETUP:
-            parts.append(render.button(t.t("button.new_game"), "new-game"))
-        bar.innerHTML = " ".join(parts)
+        html = paint.topbar(self.app)
+        if not self._painted_already(bar, html):
+            bar.innerHTML = html
 
-    def _notice(self, t: Translator) -> str:
-        notice = self.app.notice
-        if notice is None:
-            return ""
-        text = t.t(notice.key, **notice.fields)
-        return render.notice(t, text, error=notice.error, corrupt_save=notice.key == CORRUPT_NOTICE)
+    def _painted_already(self, node: Any, html: str) -> bool:
+        """Whether ``node`` already shows ``html``: the build pre-painted it (its
+        ``data-painted`` mark matches), or the reader has filled in the pre-painted
+        form (``data-touched``), which is then the app's setup (see :meth:`adopt`).
+        Either way the page takes the DOM over as it is; the marks hold once."""
+        mark = element(node.getAttribute("data-painted"))
+        touched = element(node.getAttribute("data-touched")) is not None
+        node.removeAttribute("data-painted")
+        node.removeAttribute("data-touched")
+        node.removeAttribute("data-early")
+        if mark is None:
+            return False
+        return touched or str(mark) == fingerprint(html)
+
+    def adopt(self) -> None:
+        """Take over what the reader chose in the pre-painted setup form before
+        Python was ready: it becomes the app's setup, so Python's own paint shows
+        the same choices (and Start, pressed early, starts with them)."""
+        touched = element(self.root.getAttribute("data-touched")) is not None
+        if not touched or self.app.screen is not Screen.SETUP:
+            return
+        with contextlib.suppress(SetupError):
+            self.app.setup = self.read_setup()
 
     def _restore_focus(self, focused: str) -> None:
         """Keep the keyboard where it was if that still acts, else move it to the next
@@ -486,6 +501,7 @@ def start() -> Page:
     seed = int(seed_text) if seed_text is not None and str(seed_text).isdigit() else None
     app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
     page = Page(app)
+    page.adopt()
     page.render()
     return page
 

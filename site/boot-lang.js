@@ -1,0 +1,96 @@
+// Inlined into every page's <head> by build.py (see site/_skeleton.html): the
+// page's language before anything is painted, and the start-up texts in it.
+//
+// <html data-lang-from="..."> lists where to look, in order: "storage:KEY" (a
+// saved choice), "query:NAME" (a URL parameter), "hash" (#de), "navigator" (the
+// browser's languages). The first supported language wins, else English.
+// TEXTS is skyjo.boot_texts.BOOT_TEXTS, stamped in by the build.
+(function () {
+  "use strict";
+  var TEXTS = @BOOT_TEXTS@;
+  var FALLBACK = "en";
+  var root = document.documentElement;
+
+  function supported(tag) {
+    var base = String(tag || "").split("-")[0].toLowerCase();
+    return Object.prototype.hasOwnProperty.call(TEXTS, base) ? base : null;
+  }
+
+  function candidates(source) {
+    try {
+      if (source.indexOf("storage:") === 0) return [localStorage.getItem(source.slice(8))];
+      if (source.indexOf("query:") === 0) return [new URLSearchParams(location.search).get(source.slice(6))];
+      if (source === "hash") return [location.hash.slice(1)];
+      if (source === "navigator") return navigator.languages || [navigator.language];
+    } catch (error) {
+      // Storage can be blocked (private mode): that source has nothing to say.
+    }
+    return [];
+  }
+
+  function pick() {
+    var sources = (root.getAttribute("data-lang-from") || "navigator").split(" ");
+    for (var i = 0; i < sources.length; i++) {
+      var found = candidates(sources[i]);
+      for (var j = 0; j < found.length; j++) {
+        var language = supported(found[j]);
+        if (language) return language;
+      }
+    }
+    return FALLBACK;
+  }
+
+  var language = pick();
+  root.lang = language;
+
+  function t(key) {
+    var texts = TEXTS[language] || TEXTS[FALLBACK];
+    return texts[key] || TEXTS[FALLBACK][key] || "";
+  }
+
+  // Elements with data-boot-text="key" (text) or data-boot-label="key"
+  // (aria-label) under `scope` get their sentence in the page's language.
+  function fill(scope) {
+    var nodes = (scope || document).querySelectorAll("[data-boot-text], [data-boot-label]");
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i];
+      if (node.hasAttribute("data-boot-text")) node.textContent = t(node.getAttribute("data-boot-text"));
+      if (node.hasAttribute("data-boot-label")) node.setAttribute("aria-label", t(node.getAttribute("data-boot-label")));
+    }
+  }
+
+  // The menu button on narrow screens opens and closes the list of pages.
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest(".menu-toggle");
+    if (!toggle) return;
+    var menu = toggle.closest(".site-menu");
+    var open = !menu.classList.contains("open");
+    menu.classList.toggle("open", open);
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+  });
+
+  // Copy the page's pre-painted first screen in the reader's language (a
+  // <template id="prerender-LANG"> written by the build) into place, marked so
+  // Python can take it over as it is (data-painted) and so controls pressed
+  // early are kept (data-early). Skipped when `savedKey` holds a saved game:
+  // Python will open that instead.
+  function prerender(savedKey) {
+    try {
+      if (savedKey && localStorage.getItem(savedKey)) return;
+    } catch (error) {
+      // No storage, so no saved game.
+    }
+    var template = document.getElementById("prerender-" + language) || document.getElementById("prerender-" + FALLBACK);
+    if (!template) return;
+    var parts = template.content.querySelectorAll("[data-into]");
+    for (var i = 0; i < parts.length; i++) {
+      var target = document.getElementById(parts[i].getAttribute("data-into"));
+      if (!target) continue;
+      target.innerHTML = parts[i].innerHTML;
+      target.setAttribute("data-painted", parts[i].getAttribute("data-painted"));
+      target.setAttribute("data-early", "");
+    }
+  }
+
+  window.skyjoBoot = { language: language, t: t, fill: fill, pick: pick, prerender: prerender };
+})();

@@ -1,0 +1,208 @@
+"""Stamp each page of the site from the one skeleton (``site/_skeleton.html``).
+
+A page's source in ``site/`` is a partial: a header comment of settings, an
+optional ``<head>`` block (the page's own styles) and its body. The skeleton holds
+what every page shares (the head, the language script, the start-up guard, the
+site menu, the loading note and error box, the PyScript tag), so a change to
+start-up happens in one place. ``@PRERENDER:<page>@`` in a body is replaced by the
+page's first screen painted by the page's own Python (:mod:`skyjo.prerender`),
+one ``<template>`` per language, and a line of script that shows the reader's.
+
+The header, one ``key: value`` per line::
+
+    <!--page
+    title: Skyjo score pad
+    description: ...
+    start: eager            (eager | touch | host | none; see site/boot.js)
+    lang-from: storage:skyjo-scorepad-language navigator
+    entry: scorepad.py      (the page's Python; none for a page without)
+    preloads: yes           (fetch the runtime at once: only for eager pages)
+    manifest: yes
+    menu: scorepad          (the page's menu entry, or none inside embeds)
+    loading: scorepad       (which loading sentence of skyjo.boot_texts)
+    error-title: The score pad could not start
+    -->
+
+``build.py`` calls :func:`stamp_page` and :func:`embed_previews`; it puts
+``src/`` first on ``sys.path``, so the pages are painted by the engine it ships.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from pathlib import Path
+from typing import Final
+
+from skyjo import prerender
+from skyjo.boot_texts import BOOT_TEXTS, MENU, boot_text
+from skyjo.language import LANGUAGES
+
+SITE: Final = Path(__file__).resolve().parents[1] / "site"
+HEADER: Final = re.compile(r"\A<!--page\n(?P<settings>.*?)\n-->\n", re.DOTALL)
+HEAD: Final = re.compile(r"\A<head>\n(?P<head>.*?)</head>\n", re.DOTALL)
+PRERENDER: Final = re.compile(r"@PRERENDER:(?P<page>\w+)@")
+REQUIRED: Final = ("title", "description", "start", "menu")
+STARTS: Final = ("eager", "touch", "host", "none")
+#: Which saved choice keeps the language a page's Python reads first.
+PRERENDERED: Final = {"game": prerender.game, "scorepad": prerender.scorepad}
+#: A saved game in this key means the game page opens on "resume", not the form.
+PRERENDER_SKIP: Final = {"game": "skyjo.game", "scorepad": "skyjo-scorepad"}
+
+
+class PageError(ValueError):
+    """A page partial is malformed; the message names the page and the problem."""
+
+
+def stamp_page(text: str, *, name: str, preloads: str) -> str:
+    """The finished page ``name`` from its partial ``text``."""
+    settings, head, body = split_partial(text, name)
+    entry = settings.get("entry", "none")
+    skeleton = (SITE / "_skeleton.html").read_text(encoding="utf-8")
+    values = {
+        "@PAGE@": name.removesuffix(".html"),
+        "@START@": settings["start"],
+        "@LANG_FROM@": escape(settings.get("lang-from", "navigator")),
+        "@TITLE@": escape(settings["title"], quote=False),
+        "@DESCRIPTION@": escape(settings["description"]),
+        "@MANIFEST@": (
+            '  <link rel="manifest" href="manifest.webmanifest">'
+            if settings.get("manifest") == "yes"
+            else ""
+        ),
+        "@BOOT_LANG@": boot_language_script(),
+        "@RUNTIME_PRELOADS@": preloads if settings.get("preloads") == "yes" else "",
+        "@HEAD@": head.rstrip("\n"),
+        "@MENU@": menu(settings["menu"]),
+        "@BODY@": fill_body(body, settings, name).rstrip("\n"),
+        "@PY_SCRIPT@": py_script(entry),
+    }
+    for mark, value in values.items():
+        if mark not in skeleton:
+            raise PageError(f"site/_skeleton.html lacks the placeholder {mark}")
+        skeleton = skeleton.replace(mark, value)
+    return skeleton
+
+
+def split_partial(text: str, name: str) -> tuple[dict[str, str], str, str]:
+    """A partial's settings, its ``<head>`` block (maybe empty) and its body."""
+    match = HEADER.match(text)
+    if match is None:
+        raise PageError(f"site/{name} must start with a <!--page ... --> header")
+    settings: dict[str, str] = {}
+    for line in match["settings"].splitlines():
+        key, sep, value = line.partition(":")
+        if not sep or not key.strip():
+            raise PageError(f"site/{name}: header line {line!r} is not 'key: value'")
+        settings[key.strip()] = value.strip()
+    missing = [key for key in REQUIRED if key not in settings]
+    if missing:
+        raise PageError(f"site/{name}: the header lacks {', '.join(missing)}")
+    if settings["start"] not in STARTS:
+        raise PageError(f"site/{name}: start must be one of {', '.join(STARTS)}")
+    rest = text[match.end() :]
+    head_match = HEAD.match(rest)
+    if head_match is None:
+        return settings, "", rest
+    return settings, head_match["head"], rest[head_match.end() :]
+
+
+def boot_language_script() -> str:
+    """``site/boot-lang.js`` with the start-up texts stamped in."""
+    script = (SITE / "boot-lang.js").read_text(encoding="utf-8")
+    table = json.dumps({lang: BOOT_TEXTS[lang] for lang in LANGUAGES}, ensure_ascii=False)
+    return script.replace("@BOOT_TEXTS@", table.replace("</", "<\\/")).rstrip("\n")
+
+
+def menu(current: str) -> str:
+    """The site menu (English; the language script puts it in the reader's), with
+    ``current`` marked; none inside embeds."""
+    if current == "none":
+        return ""
+    items = []
+    for key, href in MENU:
+        here = ' aria-current="page"' if key == f"menu.{current}" else ""
+        text = escape(boot_text("en", key))
+        items.append(f'<li><a href="{href}"{here} data-boot-text="{key}">{text}</a></li>')
+    return (
+        '<nav class="site-menu" aria-label="Skyjo pages" data-boot-label="menu.label">\n'
+        '  <button type="button" class="menu-toggle" aria-expanded="false"'
+        ' aria-controls="site-menu-list" data-boot-text="menu">Menu</button>\n'
+        f'  <ul id="site-menu-list">{"".join(items)}</ul>\n'
+        "</nav>\n"
+        '<script>skyjoBoot.fill(document.querySelector(".site-menu"));</script>'
+    )
+
+
+def fill_body(body: str, settings: dict[str, str], name: str) -> str:
+    """The body with the loading note and error box (``@BOOT@``) and any pre-painted
+    first screen (``@PRERENDER:page@``) in place."""
+    if settings.get("entry", "none") != "none" and "@BOOT@" not in body:
+        raise PageError(f"site/{name}: a page with Python must place @BOOT@ in its body")
+    body = body.replace("@BOOT@", boot_sections(settings))
+
+    def painted(match: re.Match[str]) -> str:
+        page = match["page"]
+        if page not in PRERENDERED:
+            raise PageError(f"site/{name}: no pre-render for {page!r}")
+        return prerendered(page)
+
+    return PRERENDER.sub(painted, body)
+
+
+def boot_sections(settings: dict[str, str]) -> str:
+    """The loading note (hidden until a touch on lazy pages) and the error box."""
+    loading = f"loading.{settings.get('loading', 'embed')}"
+    hidden = "" if settings["start"] == "eager" else " hidden"
+    title = escape(settings.get("error-title", "Skyjo could not start"))
+    return (
+        f'<p id="boot" class="boot" role="status" aria-live="polite"{hidden}>'
+        f'<span id="boot-message" data-boot-text="{loading}">'
+        f"{escape(boot_text('en', loading))}</span></p>\n"
+        '<section id="boot-error" class="boot-error" role="alert" hidden>\n'
+        f'  <h2 id="boot-error-title">{title}</h2>\n'
+        '  <p id="boot-error-message"></p>\n'
+        '  <p id="boot-error-detail" class="detail"></p>\n'
+        '  <button id="boot-retry" type="button">Retry</button>\n'
+        "</section>\n"
+        '<script>skyjoBoot.fill(document.getElementById("boot"));</script>'
+    )
+
+
+def prerendered(page: str) -> str:
+    """One ``<template>`` per language with the page's first screen, and the line
+    of script that copies the reader's into place (unless a saved game means
+    Python will open something else)."""
+    templates = []
+    for language in LANGUAGES:
+        parts = "".join(
+            f'<div data-into="{part.into}" data-painted="{part.mark}">{part.html}</div>'
+            for part in PRERENDERED[page](language)
+        )
+        templates.append(f'<template id="prerender-{language}">{parts}</template>')
+    skip = json.dumps(PRERENDER_SKIP[page])
+    return "\n".join([*templates, f"<script>skyjoBoot.prerender({skip});</script>"])
+
+
+def py_script(entry: str) -> str:
+    """PyScript's stylesheet and the page's Python, or nothing for a page without."""
+    if entry == "none":
+        return ""
+    return (
+        "  <!-- PyScript's styles (its error box) matter only once Python runs. -->\n"
+        '  <link rel="stylesheet" href="pyscript/core.css">\n'
+        f'  <script type="py" src="{escape(entry)}" config="pyscript.json"></script>'
+    )
+
+
+def embed_previews() -> dict[str, str]:
+    """The pre-painted scenario embeds, as JSON files by path: what to paint and its
+    mark (``embed.html``'s inline script fetches the one its URL names)."""
+    return {
+        path: json.dumps({"into": part.into, "painted": part.mark, "html": part.html})
+        for path, part in prerender.embed_scenarios().items()
+    }
+
+
+__all__ = ["PageError", "embed_previews", "split_partial", "stamp_page"]

@@ -1,0 +1,89 @@
+"""What every page says before Python runs: its loading message, the "starting…"
+note for a control pressed early, the light preview's "Play", and the site menu.
+
+These sentences are shown by a tiny inline script in each page's ``<head>`` (the
+build stamps this table in as JSON), in the language it picks from the saved
+choice and ``navigator.languages``, so the first paint already speaks the
+reader's language and ``<html lang>`` is right before any other script runs.
+Python's own catalogues take over once it has started.
+
+One dict per language with the same keys, so adding a language (fr, es, it) is a
+new entry here; the test in ``tests/test_boot_texts.py`` checks the keys agree.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from skyjo.language import DEFAULT_LANGUAGE, LANGUAGES
+
+#: Keys: ``loading.<page>`` for each page kind (what is loading and how big),
+#: ``starting`` (a control was pressed before Python was ready), ``play`` and
+#: ``preview`` (an embed that cannot be drawn without Python), ``menu.*``.
+BOOT_TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "loading.game": "Loading Python (about 4 MB on the first visit)… You can already choose the players.",
+        "loading.scorepad": "Loading Python (about 4 MB on the first visit)… You can already fill in the form.",
+        "loading.replay": "Loading the replay viewer (Python in your browser, about 4 MB on the first visit)…",
+        "loading.check": "Loading the Python runtime and the Skyjo engine…",
+        "loading.embed": "Loading Skyjo (Python in your browser, about 4 MB on the first visit)…",
+        "starting": "Starting… your choice takes effect as soon as Python is ready.",
+        "play": "Play",
+        "preview": "A live Skyjo table: press Play to start it (Python loads in your browser, about 4 MB on the first visit).",
+        "menu": "Menu",
+        "menu.label": "Skyjo pages",
+        "menu.game": "Game",
+        "menu.rules": "Rules",
+        "menu.scorepad": "Score pad",
+        "menu.replay": "Replay viewer",
+    },
+    "de": {
+        "loading.game": "Python wird geladen (beim ersten Besuch etwa 4 MB)… Du kannst schon die Mitspielenden wählen.",
+        "loading.scorepad": "Python wird geladen (beim ersten Besuch etwa 4 MB)… Du kannst das Formular schon ausfüllen.",
+        "loading.replay": "Der Wiedergabe-Betrachter wird geladen (Python im Browser, beim ersten Besuch etwa 4 MB)…",
+        "loading.check": "Python und die Skyjo-Engine werden geladen…",
+        "loading.embed": "Skyjo wird geladen (Python im Browser, beim ersten Besuch etwa 4 MB)…",
+        "starting": "Startet… deine Wahl gilt, sobald Python bereit ist.",
+        "play": "Spielen",
+        "preview": "Ein lebendiger Skyjo-Tisch: Drücke Spielen, um ihn zu starten (Python lädt im Browser, beim ersten Besuch etwa 4 MB).",
+        "menu": "Menü",
+        "menu.label": "Skyjo-Seiten",
+        "menu.game": "Spiel",
+        "menu.rules": "Regeln",
+        "menu.scorepad": "Punkteblock",
+        "menu.replay": "Wiedergabe",
+    },
+    "nl": {
+        "loading.game": "Python wordt geladen (bij het eerste bezoek ongeveer 4 MB)… Je kunt de spelers al kiezen.",
+        "loading.scorepad": "Python wordt geladen (bij het eerste bezoek ongeveer 4 MB)… Je kunt het formulier al invullen.",
+        "loading.replay": "De terugkijker wordt geladen (Python in je browser, bij het eerste bezoek ongeveer 4 MB)…",
+        "loading.check": "Python en de Skyjo-engine worden geladen…",
+        "loading.embed": "Skyjo wordt geladen (Python in je browser, bij het eerste bezoek ongeveer 4 MB)…",
+        "starting": "Bezig met starten… je keuze gaat in zodra Python klaar is.",
+        "play": "Spelen",
+        "preview": "Een levende Skyjo-tafel: druk op Spelen om hem te starten (Python laadt in je browser, bij het eerste bezoek ongeveer 4 MB).",
+        "menu": "Menu",
+        "menu.label": "Skyjo-pagina's",
+        "menu.game": "Spel",
+        "menu.rules": "Spelregels",
+        "menu.scorepad": "Scoreblok",
+        "menu.replay": "Terugkijken",
+    },
+}
+
+#: The site menu: (text key, page), in the order shown.
+MENU: Final = (
+    ("menu.game", "./"),
+    ("menu.rules", "rules.html"),
+    ("menu.scorepad", "scorepad.html"),
+    ("menu.replay", "replay.html"),
+)
+
+
+def boot_text(language: str, key: str) -> str:
+    """One sentence in ``language`` (English when the language has none)."""
+    texts = BOOT_TEXTS.get(language, BOOT_TEXTS[DEFAULT_LANGUAGE])
+    return texts[key]
+
+
+__all__ = ["BOOT_TEXTS", "LANGUAGES", "MENU", "boot_text"]

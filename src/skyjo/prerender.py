@@ -1,0 +1,96 @@
+"""The pages' first screens, painted by the same Python that paints them in the
+browser, so the build can write them into the HTML (a reader sees the real page
+at once and can fill in the setup form while Python loads).
+
+Each function returns exactly what the page's Python paints for the same state
+on a first visit (no saved game, the language the page's inline script picks);
+``tests/test_prerender.py`` holds the build's output against the runtime's
+paint. :func:`fingerprint` marks a pre-painted element so the runtime knows it
+may take the DOM over as it is instead of painting it again (which would move
+nothing but would lose a caret or a half-typed name).
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final
+from urllib.parse import urlencode
+
+from skyjo import scenarios
+from skyjo.embed import params, view
+from skyjo.language import LANGUAGES
+from skyjo.scorepad import render as pad_render
+from skyjo.scorepad.app import PadApp
+from skyjo.ui import paint
+from skyjo.ui.app import App, MemoryStorage
+
+#: A fixed clock for the score pad's first screen (its form shows no date).
+BUILD_CLOCK: Final = datetime(2026, 1, 1, tzinfo=UTC)
+
+#: URL parameters that do not change an embed's first screen: an embed whose other
+#: parameters are only these (and a known ``scenario``) has a pre-painted preview.
+NEUTRAL_PARAMS: Final = frozenset({"lang", "scenario", "speed", "autoplay", "id"})
+
+
+def fingerprint(html: str) -> str:
+    """A short checksum of painted HTML: equal strings, equal marks."""
+    return f"{zlib.crc32(html.encode('utf-8')):08x}"
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """What to paint into the element with id ``into``."""
+
+    into: str
+    html: str
+
+    @property
+    def mark(self) -> str:
+        return fingerprint(self.html)
+
+
+def game(language: str) -> tuple[Part, ...]:
+    """The game page on a first visit: the top bar and the setup screen."""
+    app = App(MemoryStorage(), language=language)
+    return (Part("topbar-controls", paint.topbar(app)), Part("app", paint.setup_screen(app)))
+
+
+def scorepad(language: str) -> tuple[Part, ...]:
+    """The score pad on a device with no games: its new-game form."""
+    app = PadApp.load(MemoryStorage(), lambda: BUILD_CLOCK, language=language)
+    return (Part("pad", pad_render.page(app)),)
+
+
+def embed_key(scenario: str, language: str) -> str:
+    """Where an embed's pre-painted scenario lives, relative to the site."""
+    return f"prerender/embed/{scenario}.{language}.json"
+
+
+def embed_scenario(scenario: str, language: str) -> Part:
+    """A scenario embed's opening (``embed.html?scenario=NAME&lang=LANG``)."""
+    query = "?" + urlencode({"scenario": scenario, "lang": language})
+    config = params.parse(query, "")
+    return Part("embed", view.opening(config))
+
+
+def embed_scenarios() -> dict[str, Part]:
+    """Every named scenario in every language, by :func:`embed_key`."""
+    return {
+        embed_key(name, language): embed_scenario(name, language)
+        for name in sorted(scenarios.SCENARIOS)
+        for language in LANGUAGES
+    }
+
+
+__all__ = [
+    "NEUTRAL_PARAMS",
+    "Part",
+    "embed_key",
+    "embed_scenario",
+    "embed_scenarios",
+    "fingerprint",
+    "game",
+    "scorepad",
+]

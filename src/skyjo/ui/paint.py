@@ -1,0 +1,46 @@
+"""The game page's top bar, notice and setup screen as HTML, from the app alone.
+
+Pure (no PyScript): the page (:mod:`skyjo.ui.dom`) paints these, and the build
+(:mod:`skyjo.prerender`) writes the first screen into ``index.html`` with the very
+same functions, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from skyjo.ui import present, render
+from skyjo.ui.app import App, Screen
+from skyjo.ui.i18n import Translator
+
+#: The notice of an unreadable save, which offers to export it.
+CORRUPT_NOTICE = "save.corrupt"
+
+
+def topbar(app: App) -> str:
+    """The language switcher and the buttons that fit the screen."""
+    t = Translator(app.language)
+    parts = [render.language_switcher(t, present.languages(app.language))]
+    if app.game is not None and app.screen is not Screen.RESUME:
+        parts.append(render.button(t.t("button.export"), "export"))
+    parts.append(render.button(t.t("button.import"), "import"))
+    if app.screen is not Screen.SETUP:
+        parts.append(render.button(t.t("button.new_game"), "new-game"))
+    return " ".join(parts)
+
+
+def notice(app: App) -> str:
+    """The app's message above the screen, if any."""
+    if app.notice is None:
+        return ""
+    t = Translator(app.language)
+    text = t.t(app.notice.key, **app.notice.fields)
+    return render.notice(
+        t, text, error=app.notice.error, corrupt_save=app.notice.key == CORRUPT_NOTICE
+    )
+
+
+def setup_screen(app: App) -> str:
+    """The setup form with any notice in it."""
+    return render.setup(Translator(app.language), present.setup(app), notice(app))
+
+
+__all__ = ["CORRUPT_NOTICE", "notice", "setup_screen", "topbar"]

@@ -1,0 +1,227 @@
+"""Start-up in a real browser (issue 12): the real page at once, Python only where
+it is used.
+
+* With Pyodide's files held back (a route that answers only when released), the
+  pre-painted page can be read and filled in, a control pressed early says
+  "Starting…", and once Python arrives it carries that control out.
+* An init script counts the WebAssembly runtimes each frame instantiates: the
+  rules page and the embed demo start none until touched, and the rules page
+  exactly one however many of its examples are played.
+* A PerformanceObserver sums the layout shifts from navigation until ready.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from .conftest import BOOT_TIMEOUT_MS, open_page, wait_until_started
+from .test_game import serious_violations
+
+pytestmark = pytest.mark.e2e
+
+#: Counts, per frame, instantiations of a big WebAssembly module: Pyodide's runtime
+#: (Pyodide also instantiates a tiny module to probe the browser; that is no runtime).
+COUNT_RUNTIMES = """(() => {
+  window.__runtimes = 0;
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiate = function (source, ...rest) {
+    if (source && source.byteLength > 1000000) window.__runtimes++;
+    return instantiate.call(this, source, ...rest);
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  if (streaming) WebAssembly.instantiateStreaming = async function (source, ...rest) {
+    const response = await source;
+    if (/\\.wasm$/.test(new URL(response.url).pathname)) window.__runtimes++;
+    return streaming.call(this, response, ...rest);
+  };
+})();"""
+
+#: Sums layout shifts not caused by input, as Cumulative Layout Shift does.
+LAYOUT_SHIFTS = """(() => {
+  window.__shift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+})();"""
+
+
+def runtimes(page: Page) -> int:
+    """Runtimes started in the page and all its frames."""
+    total = 0
+    for frame in page.frames:
+        if frame.url.startswith("http"):
+            total += int(frame.evaluate("window.__runtimes || 0"))
+    return total
+
+
+class HeldBack:
+    """Requests for Pyodide's files, held until :meth:`release`; later ones pass."""
+
+    def __init__(self) -> None:
+        self.routes: list[Route] = []
+        self.released = False
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
+@contextmanager
+def pyodide_held_back(page: Page) -> Iterator[HeldBack]:
+    """Hold every request for Pyodide's files (the route never answers) until the
+    caller releases them."""
+    held = HeldBack()
+    page.route("**/pyodide/**", held.hold)
+    yield held
+
+
+def test_the_setup_form_works_before_python_and_start_waits_for_it(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(service_workers="block")
+    visit = open_page(context, site_url)
+    page = visit.page
+    with pyodide_held_back(page) as held:
+        page.goto(site_url + "?seed=4", wait_until="domcontentloaded")
+        # Intent: the setup form is there at once, although Python cannot start.
+        expect(page.get_by_role("heading", name="New game")).to_be_visible()
+        page.get_by_label("Name").first.fill("Ada")
+        page.get_by_label("50", exact=True).check()
+        page.locator("#kind-1").select_option("easy")
+        # Intent: Start says it is starting, and nothing else happens yet.
+        page.get_by_role("button", name="Start game").click()
+        expect(page.get_by_role("status").filter(has_text="Starting")).to_be_visible()
+        assert page.get_attribute("html", "data-ready") is None
+        expect(page.get_by_role("heading", name="New game")).to_be_visible()
+        assert page.get_by_label("Name").first.input_value() == "Ada"
+        assert held.routes, "the page asked for no Pyodide file"
+        held.release()
+    # Intent: once Python is ready, the game starts with the settings chosen early.
+    wait_until_started(page)
+    expect(page.locator("#app[data-screen='table']")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#app")).to_contain_text("Ada")
+    saved = json.loads(page.evaluate("localStorage.getItem('skyjo.game')"))
+    assert saved["setup"]["seats"][0] == {"name": "Ada", "kind": "human"}
+    assert saved["setup"]["seats"][1]["kind"] == "easy"
+    assert saved["setup"]["rules"]["target"] == 50
+    expect(page.get_by_role("status").filter(has_text="Starting")).to_be_hidden()
+    assert visit.page_errors == [] and visit.off_origin == []
+    context.close()
+
+
+def test_an_embed_shows_its_table_and_starts_only_when_touched(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(COUNT_RUNTIMES)
+    visit = open_page(context, site_url)
+    page = visit.page
+    with pyodide_held_back(page) as held:
+        page.goto(site_url + "embed.html?scenario=column&speed=instant")
+        # Intent: the scenario's opening table is painted without Python ...
+        expect(page.get_by_role("heading", name="Completing a column")).to_be_visible()
+        expect(page.locator("#embed .seat")).to_have_count(2)
+        page.wait_for_timeout(1500)
+        # ... and no runtime (not even a request for one) until the reader touches it.
+        assert held.routes == [] and runtimes(page) == 0
+        assert page.get_attribute("html", "data-started") is None
+        page.get_by_role("button", name="Next").click()
+        expect(page.get_by_role("status").filter(has_text="Starting")).to_be_visible()
+        expect(page.locator(".counter")).to_have_text("Move 0 of 1")
+        page.wait_for_function("() => document.documentElement.dataset.started === 'true'")
+        held.release()
+    # Intent: once live, the early "Next" is carried out: the column goes.
+    wait_until_started(page)
+    expect(page.locator(".counter")).to_have_text("Move 1 of 1")
+    expect(page.locator(".seat[data-seat='0'] .card.removed")).to_have_count(3)
+    assert runtimes(page) == 1
+    assert visit.page_errors == [] and visit.off_origin == []
+    context.close()
+
+
+def test_an_embed_that_cannot_be_prepainted_offers_play(browser: Browser, site_url: str) -> None:
+    # Intent: a game's deal needs Python, so the frame shows a light preview with
+    # Play (never a blank frame); Play starts the game.
+    context = browser.new_context(service_workers="block")
+    visit = open_page(context, site_url)
+    page = visit.page
+    page.goto(site_url + "embed.html?seats=human,medium&seed=3&lang=de")
+    play = page.get_by_role("button", name="Spielen")
+    expect(play).to_be_visible()
+    assert serious_violations(page) == []
+    play.click()
+    wait_until_started(page)
+    expect(page.locator("#embed .seat")).to_have_count(2)
+    expect(play).to_be_hidden()
+    assert visit.page_errors == []
+    context.close()
+
+
+def test_rules_page_starts_no_runtime_untouched_and_one_for_three_examples(
+    browser: Browser, site_url: str
+) -> None:
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    context.add_init_script(COUNT_RUNTIMES)
+    visit = open_page(context, site_url)
+    page = visit.page
+    page.goto(site_url + "rules.html")
+    tables = page.locator("article#en iframe.live")
+    expect(tables).to_have_count(10)
+    # Intent: untouched, the page and its ten tables start no runtime.
+    page.wait_for_timeout(5000)
+    assert runtimes(page) == 0
+    # Intent: three examples played (each with its own Next), one runtime drives them.
+    for index in (2, 3, 4):
+        table = tables.nth(index)
+        table.scroll_into_view_if_needed()
+        table.content_frame.get_by_role("button", name="Next").click()
+    for index in (2, 3, 4):
+        frame = tables.nth(index).content_frame
+        expect(frame.locator("html[data-ready='true']")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
+        expect(frame.locator(".counter")).to_contain_text("Move 1 of")
+    assert runtimes(page) == 1
+    assert page.evaluate("window.__runtimes") == 1  # the rules page's own
+    assert visit.page_errors == [] and visit.off_origin == []
+    context.close()
+
+
+def test_embed_demo_starts_no_runtime_untouched(browser: Browser, site_url: str) -> None:
+    # Intent: a host page with three embeds costs no runtime until one is touched.
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(COUNT_RUNTIMES)
+    visit = open_page(context, site_url)
+    page = visit.page
+    page.goto(site_url + "embed-demo.html")
+    expect(page.frame_locator("#embed-tie").get_by_role("button", name="Next")).to_be_visible()
+    page.wait_for_timeout(5000)
+    assert runtimes(page) == 0
+    assert page.evaluate("window.skyjoMessages.length") == 0
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["", "scorepad.html"])
+def test_no_layout_shift_from_navigation_to_ready(
+    browser: Browser, site_url: str, path: str
+) -> None:
+    # Intent: Python takes over the pre-painted page without moving it (CLS < 0.1).
+    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 640})
+    context.add_init_script(LAYOUT_SHIFTS)
+    page = context.new_page()
+    page.goto(site_url + path)
+    wait_until_started(page)
+    page.wait_for_timeout(1000)
+    shift = float(page.evaluate("window.__shift"))
+    assert shift < 0.1, f"{path or 'index.html'}: layout shift {shift:.3f}"
+    context.close()
