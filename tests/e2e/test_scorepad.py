@@ -311,3 +311,15 @@ def test_who_starts_and_another_language(context: BrowserContext, site_url: str)
         "Mia beendet mit 14, Lena hat 9: verdoppelt auf 28."
     )
     expect(page.locator("#starter")).to_have_text("Mia beginnt: Mia hat Runde 1 beendet.")
+
+
+def test_a_first_visit_shows_no_error_and_stores_nothing_aside(
+    context: BrowserContext, site_url: str
+) -> None:
+    # Intent: on a device that never saved a game, the missing storage key (JavaScript
+    # null) is "nothing saved", not a corrupt save: no red notice, nothing kept aside.
+    page = open_pad(context, site_url).page
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    stored = page.evaluate("() => Object.keys(localStorage)")
+    assert "skyjo-scorepad-unreadable" not in stored

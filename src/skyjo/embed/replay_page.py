@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from skyjo import record, share
+from skyjo import browser, record, share
 from skyjo.embed import board
 from skyjo.embed.replay import Viewer
 from skyjo.embed.texts import Texts
@@ -172,10 +172,10 @@ class ReplayPage:
     # --- events -----------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-intent]")
-        if target is None or not hasattr(target, "getAttribute"):
-            return
-        self.act(str(target.getAttribute("data-intent")))
+        target = browser.present(event.target.closest("[data-intent]"))
+        intent = None if target is None else browser.text(target.getAttribute("data-intent"))
+        if intent is not None:
+            self.act(intent)
 
     def act(self, intent: str) -> None:
         viewer = self.viewer
@@ -197,12 +197,10 @@ class ReplayPage:
             window.navigator.clipboard.writeText(self.link)
             self.note = self.t.t("replay.copied")
         self.render()
-        focused = self.root.querySelector(f"[data-intent='{intent}']:not([disabled])")
-        if (
-            focused is not None
-            and focused is not jsnull
-            and intent in ("first", "back", "forward", "last")
-        ):
+        focused = browser.present(
+            self.root.querySelector(f"[data-intent='{intent}']:not([disabled])")
+        )
+        if focused is not None and intent in ("first", "back", "forward", "last"):
             focused.focus()
 
     def on_change(self, event: Any) -> None:
@@ -225,7 +223,7 @@ class ReplayPage:
         self.render()
 
     def on_key(self, event: Any) -> None:
-        active = document.activeElement
+        active = browser.present(document.activeElement)
         if active is not None and str(getattr(active, "tagName", "")) in (
             "INPUT",
             "SELECT",
@@ -241,9 +239,9 @@ class ReplayPage:
 def start() -> ReplayPage:
     """Open the game in the link (if any), paint, and mark the page ready."""
     query = window.URLSearchParams.new(window.location.search)
-    asked = query.get("lang")
-    languages = [str(asked)] if isinstance(asked, str) else []
-    languages += [str(lang) for lang in window.navigator.languages]
+    asked = browser.text(query.get("lang"))
+    languages = [asked] if asked is not None else []
+    languages += [str(lang) for lang in browser.present(window.navigator.languages) or []]
     language = pick_language(languages)
     document.documentElement.lang = language if language in LANGUAGES else "en"
     page = ReplayPage(language)

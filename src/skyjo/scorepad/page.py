@@ -14,9 +14,10 @@ import contextlib
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from skyjo.browser import DeviceStorage, present, text
 from skyjo.scorepad import render
 from skyjo.scorepad.app import PadApp, Screen
 from skyjo.scorepad.export import to_csv
@@ -32,29 +33,14 @@ KEYBOARD = {
 }
 
 
-def element(value: Any) -> Any | None:
-    """A DOM lookup's result, or None: JavaScript's null arrives as ``jsnull``,
-    which is not None."""
-    return None if value is None or value is jsnull else value
+element = present
 
 
-class LocalStorage:
+def local_storage() -> DeviceStorage:
     """``window.localStorage`` as a :class:`~skyjo.scorepad.app.Storage`. A failed
     write (private mode, full quota) is logged and the pad goes on unsaved rather
-    than stopping the game at the table."""
-
-    def get(self, key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:
-            return None
-        return None if value is None else str(value)
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            window.localStorage.setItem(key, value)
-        except Exception as exc:
-            window.console.warn(f"could not save the score pad: {exc}")
+    than stopping the game at the table; a missing key is ``None``, never text."""
+    return DeviceStorage(lambda: window.localStorage, window.console.warn)
 
 
 def now() -> datetime:
@@ -85,9 +71,11 @@ class Page:
         app = self.app
         focused = element(document.activeElement)
         focus_key = ""
-        if focused is not None and element(focused.getAttribute("data-action")) is not None:
+        if focused is not None and text(focused.getAttribute("data-action")) is not None:
+            # A button without data-value has none (null): not the text "jsnull".
             focus_key = (
-                f"{focused.getAttribute('data-action')}|{focused.getAttribute('data-value')}"
+                f"{text(focused.getAttribute('data-action'))}"
+                f"|{text(focused.getAttribute('data-value')) or ''}"
             )
         document.documentElement.lang = app.language
         document.title = Messages(app.language).t("title")
@@ -105,8 +93,8 @@ class Page:
         target = element(event.target.closest("[data-action]"))
         if target is None:
             return
-        action = str(target.getAttribute("data-action"))
-        value = str(element(target.getAttribute("data-value")) or "")
+        action = text(target.getAttribute("data-action")) or ""
+        value = text(target.getAttribute("data-value")) or ""
         if action == "csv":
             self.download_csv()
             return
@@ -127,11 +115,12 @@ class Page:
         """A form field changed. Typing (``input``) updates the app without a repaint,
         which would lose the caret; choosing (``change``) repaints what depends on it."""
         target = event.target
-        name = element(target.getAttribute("data-field"))
+        name = text(target.getAttribute("data-field"))
         if not name:
             return
         kind = str(target.type)
-        value = ("true" if target.checked else "false") if kind == "checkbox" else str(target.value)
+        typed = text(target.value) or ""
+        value = ("true" if target.checked else "false") if kind == "checkbox" else typed
         seat = _int(target.getAttribute("data-seat"))
         index = _int(target.getAttribute("data-index"))
         self.app.edit(str(name), value, seat=seat, index=index)
@@ -171,16 +160,17 @@ class Page:
         link.remove()
 
 
-def _int(text: Any) -> int:
-    with contextlib.suppress(TypeError, ValueError):
-        return int(str(text))
+def _int(value: Any) -> int:
+    """A numeric ``data-*`` attribute; a missing or garbled one is seat 0."""
+    with contextlib.suppress(ValueError):
+        return int(text(value) or "0")
     return 0
 
 
 def start() -> Page:
     """Load the games on this device, paint, and mark the page ready."""
-    languages = [str(tag) for tag in window.navigator.languages or []]
-    app = PadApp.load(LocalStorage(), now, language=pick_language(languages))
+    languages = [str(tag) for tag in present(window.navigator.languages) or []]
+    app = PadApp.load(local_storage(), now, language=pick_language(languages))
     page = Page(app)
     if window.eval("window.self !== window.top"):
         document.documentElement.setAttribute("data-embedded", "true")
