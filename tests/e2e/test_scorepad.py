@@ -323,3 +323,24 @@ def test_a_first_visit_shows_no_error_and_stores_nothing_aside(
     expect(page.get_by_role("alert")).to_have_count(0)
     stored = page.evaluate("() => Object.keys(localStorage)")
     assert "skyjo-scorepad-unreadable" not in stored
+
+
+def test_a_custom_target_starts_on_the_first_tap(context: BrowserContext, site_url: str) -> None:
+    # Intent: typing the target and tapping "Start the game" once starts the game (the
+    # field's change event must not repaint the form under the finger), and an error
+    # about the target goes away as soon as the target is fixed.
+    page = open_pad(context, site_url).page
+    pad = page.locator("#pad")
+    for n, name in enumerate(PLAYERS, start=1):
+        pad.get_by_role("textbox", name=f"Player {n}", exact=True).fill(name)
+    pad.get_by_label("The game ends at").select_option("custom")
+    target = pad.get_by_role("spinbutton")
+    target.fill("0")
+    pad.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("alert")).to_contain_text("The target must be")
+    target.click()
+    target.press("Control+a")
+    page.keyboard.type("75")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    pad.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#entry")).to_be_visible()

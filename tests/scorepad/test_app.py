@@ -78,6 +78,36 @@ def test_form_refuses_empty_and_repeated_names() -> None:
     assert app.screen is Screen.SETUP
 
 
+def test_a_form_error_goes_away_once_the_field_is_fixed() -> None:
+    # Issue 13 item 3: an old error stayed on screen after the value was fixed.
+    app = PadApp.load(Memory(), lambda: NOW, language="en")
+    for seat, name in enumerate(PLAYERS):
+        app.edit("name", name, seat=seat)
+    app.edit("target", "custom")
+    app.edit("custom_target", "0")
+    app.act("save-setup")
+    assert app.notice is not None and app.notice.key == "setup.error.target"
+    app.edit("custom_target", "")  # still wrong while typing: the error stays
+    assert app.notice is not None and app.notice.key == "setup.error.target"
+    app.edit("custom_target", "75")
+    assert app.notice is None
+    app.edit("name", "", seat=1)
+    app.act("save-setup")
+    assert app.notice is not None and app.notice.key == "setup.error.name"
+    app.edit("name", "Jonas", seat=1)
+    assert app.notice is None
+    app.act("save-setup")
+    assert app.screen is Screen.PLAY and app.pad is not None and app.pad.rules.target == 75
+
+
+def test_a_news_notice_is_not_cleared_by_typing() -> None:
+    app = started()
+    type_round(app, *SEED_ROUNDS[0])
+    notice = app.notice
+    app.edit("revealed", "5", seat=0, index=0)
+    assert app.notice == notice
+
+
 def test_reordering_mid_game_moves_the_sums_with_the_names() -> None:
     app = started()
     type_round(app, *SEED_ROUNDS[0])

@@ -201,6 +201,22 @@ class PadApp:
         elif name == "language" and value in LANGUAGES:
             self.language = value
             self.store.set(LANGUAGE_KEY, value)
+        self._recheck_form()
+
+    def _recheck_form(self) -> None:
+        """Take back a form error once the form no longer has that problem, so no
+        stale red message sits next to a value already fixed (the page repaints
+        only the notice, keeping the caret). A different problem is not shown
+        while the person types; the next "Start" names it."""
+        shown = self.notice
+        if shown is None or not shown.key.startswith("setup.error."):
+            return
+        try:
+            self._checked_form()
+        except FormError as error:
+            if error.notice == shown:
+                return
+        self.notice = None
 
     # ---- navigation ----------------------------------------------------------------
 

@@ -23,6 +23,9 @@ from skyjo.scorepad.app import PadApp, Screen
 from skyjo.scorepad.export import to_csv
 from skyjo.scorepad.messages import Messages, pick_language
 
+#: Input types a person types into: their ``change`` event must not repaint.
+TYPED = frozenset({"text", "number", "search", "tel"})
+
 #: Keys of a physical keyboard that work like the on-screen keypad.
 KEYBOARD = {
     "-": ("sign", ""),
@@ -113,7 +116,11 @@ class Page:
 
     def on_field(self, event: Any) -> None:
         """A form field changed. Typing (``input``) updates the app without a repaint,
-        which would lose the caret; choosing (``change``) repaints what depends on it."""
+        which would lose the caret; choosing (``change`` on a list or a box) repaints
+        what depends on it. A typed field's own ``change`` (it fires when the field
+        loses focus, i.e. on the press of the button tapped next) never repaints:
+        that would replace the button under the finger and swallow the tap. Only
+        the notice is refreshed, so an error fixed by typing goes away at once."""
         target = event.target
         name = text(target.getAttribute("data-field"))
         if not name:
@@ -123,9 +130,18 @@ class Page:
         value = ("true" if target.checked else "false") if kind == "checkbox" else typed
         seat = _int(target.getAttribute("data-seat"))
         index = _int(target.getAttribute("data-index"))
-        self.app.edit(str(name), value, seat=seat, index=index)
-        if str(event.type) == "change" and kind != "text":
+        shown = self.app.notice
+        self.app.edit(name, value, seat=seat, index=index)
+        if str(event.type) == "change" and kind not in TYPED:
             self.render()
+        elif self.app.notice != shown:
+            self.render_notice()
+
+    def render_notice(self) -> None:
+        """Repaint the notice alone (the form and its caret stay as they are)."""
+        old = element(self.root.querySelector("#notice"))
+        if old is not None:
+            old.outerHTML = render.notice(self.app.notice, Messages(self.app.language))
 
     def on_key(self, event: Any) -> None:
         """Digits, minus, Backspace and Enter drive the keypad from a keyboard too."""
