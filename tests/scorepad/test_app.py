@@ -151,3 +151,24 @@ def test_saved_games_list_dates_and_asks_before_deleting() -> None:
     assert "Delete this game for good?" in render.page(app)
     app.act("delete-game", game_id)
     assert app.archive.games == () and app.pad is None
+
+
+def test_correcting_a_refused_sum_as_at_the_table() -> None:
+    # Issue 13 item 4, the taps of the field test: 200 refused; tap the row, type 3;
+    # and 3, 0, ± never gives -200.
+    app = started()
+    for key in ("2", "0", "0", "next"):
+        app.act(key if key == "next" else "digit", key)
+    assert app.notice is not None and app.notice.error
+    assert app.keypad is not None and app.keypad.display == "200"
+    assert 'class="entry-row current refused"' in render.page(app)
+    app.act("select", "0")
+    app.act("digit", "3")
+    assert app.notice is None
+    assert app.keypad is not None and app.keypad.display == "3"
+    app.act("clear")
+    for key, value in (("digit", "2"), ("digit", "0"), ("digit", "0"), ("next", "")):
+        app.act(key, value)
+    for key, value in (("digit", "3"), ("digit", "0"), ("sign", "")):
+        app.act(key, value)
+    assert app.keypad.display == "-30"

@@ -22,7 +22,7 @@ from typing import Final, Protocol
 
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.scorepad import model, storage
-from skyjo.scorepad.errors import GameOverError, ScorePadError
+from skyjo.scorepad.errors import GameOverError, ScorePadError, SumOutOfBoundsError
 from skyjo.scorepad.keypad import MAX_DIGITS, Keypad
 from skyjo.scorepad.messages import DEFAULT_LANGUAGE, LANGUAGES
 from skyjo.scorepad.model import RoundDraft, ScorePad
@@ -181,6 +181,8 @@ class PadApp:
             self.notice = error.notice
         except ScorePadError as error:
             self.notice = Notice("error", error=True, detail_error=error)
+            if isinstance(error, SumOutOfBoundsError):
+                self._refused(error)
 
     def edit(self, name: str, value: str, *, seat: int = 0, index: int = 0) -> None:
         """A form field changed (typed text, a ticked box, a chosen option); the
@@ -350,6 +352,13 @@ class PadApp:
         if self.keypad is not None:
             self.keypad = press(self.keypad)
         self.offer_move_mark = False
+
+    def _refused(self, error: SumOutOfBoundsError) -> None:
+        """Mark the sum on the display as refused when ``error`` is about it, so
+        the next digit replaces it (see :attr:`Keypad.refused`)."""
+        kp = self.keypad
+        if kp is not None and error.seat == kp.seat:
+            self.keypad = kp.refuse()
 
     def _digit(self, value: str) -> None:
         kp = self.keypad

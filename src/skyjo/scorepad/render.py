@@ -175,7 +175,13 @@ def entry(app: PadApp, pad: ScorePad, kp: Keypad, m: Messages, starter: str) -> 
         current = seat == kp.seat
         value = kp.display if current else _entry_text(kp.entries[seat])
         ended = seat in kp.finishers
-        cls = "entry-row" + (" current" if current else "") + (" ended" if ended else "")
+        refused = current and kp.refused
+        cls = (
+            "entry-row"
+            + (" current" if current else "")
+            + (" refused" if refused else "")
+            + (" ended" if ended else "")
+        )
         rows.append(
             f'<button type="button" class="{cls}" data-action="select" data-value="{seat}" '
             f'aria-pressed="{"true" if current else "false"}" data-seat="{seat}">'
