@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from skyjo.scorepad import render, storage
-from skyjo.scorepad.app import CORRUPT_KEY, SAVE_KEY, PadApp, Screen
+from skyjo.scorepad.app import CORRUPT_KEY, DRAFT_KEY, SAVE_KEY, PadApp, Screen
 from skyjo.scorepad.model import totals
 from tests.scorepad.seed import PLAYERS, SEED_ROUNDS, SEED_TOTALS
 
@@ -172,3 +172,56 @@ def test_correcting_a_refused_sum_as_at_the_table() -> None:
     for key, value in (("digit", "3"), ("digit", "0"), ("sign", "")):
         app.act(key, value)
     assert app.keypad.display == "-30"
+
+
+def test_a_half_typed_round_survives_a_reload() -> None:
+    # Issue 13 item 16: a half-entered round was lost on reload.
+    store = Memory()
+    app = started(store=store)
+    type_round(app, *SEED_ROUNDS[0])
+    for key, value in (("digit", "4"), ("next", ""), ("digit", "1"), ("digit", "7")):
+        app.act(key, value)
+    app.act("finisher")
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.keypad is not None
+    assert again.keypad.round_number == 2
+    assert again.keypad.display == "17" and again.keypad.seat == 1
+    assert again.keypad.finishers == (1,)
+    for key in ("next", "digit", "next", "enter"):
+        again.act(key, "2")
+    assert again.pad is not None and again.pad.rounds[-1].raw == (4, 17, 2)
+    assert store[DRAFT_KEY] == ""  # saved: nothing half-typed any more
+    third = PadApp.load(store, lambda: NOW, language="en")
+    assert third.keypad is not None and third.keypad.round_number == 3
+    assert third.keypad.entries == (None, None, None)
+
+
+def test_a_draft_that_no_longer_fits_is_dropped() -> None:
+    store = Memory()
+    app = started(store=store)
+    app.act("digit", "5")
+    kept = store[DRAFT_KEY]
+    type_round(app, *SEED_ROUNDS[0])  # round 1 saved: the draft was for round 1
+    store[DRAFT_KEY] = kept
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.keypad is not None and again.keypad.round_number == 2
+    assert again.keypad.display == ""
+    for garbage in ("jsnull", "{", '{"game": 1, "round": 2, "entries": [1e9]}', "[]"):
+        store[DRAFT_KEY] = garbage
+        assert PadApp.load(store, lambda: NOW, language="en").keypad is not None
+
+
+def test_a_half_typed_correction_survives_a_reload_as_a_correction() -> None:
+    store = Memory()
+    app = started(store=store)
+    type_round(app, *SEED_ROUNDS[0])
+    type_round(app, *SEED_ROUNDS[1])
+    app.act("correct", "1")
+    app.act("select", "2")
+    app.act("digit", "8")
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.correcting and again.keypad is not None
+    assert again.keypad.round_number == 1 and again.keypad.display == "8"
+    again.act("enter")
+    assert again.notice is not None and again.notice.key == "entry.corrected"
+    assert again.pad is not None and again.pad.rounds[0].raw == (9, 21, 8)

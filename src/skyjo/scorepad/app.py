@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Final, Protocol
 
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
-from skyjo.scorepad import model, storage
+from skyjo.scorepad import draft, model, storage
 from skyjo.scorepad.errors import GameOverError, ScorePadError, SumOutOfBoundsError
 from skyjo.scorepad.keypad import MAX_DIGITS, Keypad
 from skyjo.scorepad.messages import DEFAULT_LANGUAGE, LANGUAGES
@@ -32,6 +32,8 @@ SAVE_KEY: Final = "skyjo-scorepad"
 CORRUPT_KEY: Final = "skyjo-scorepad-unreadable"
 """Where an unreadable archive is kept aside instead of being overwritten."""
 CURRENT_KEY: Final = "skyjo-scorepad-current"
+DRAFT_KEY: Final = "skyjo-scorepad-draft"
+"""The round being typed (:mod:`draft`), so a reload does not lose it."""
 LANGUAGE_KEY: Final = "skyjo-scorepad-language"
 
 
@@ -126,6 +128,7 @@ class PadApp:
     revealed: list[list[int | None]] = field(default_factory=list)
     confirm_delete: int | None = None
     offer_move_mark: bool = False
+    kept_draft: str | None = None
 
     # ---- start-up ----------------------------------------------------------------
 
@@ -183,6 +186,24 @@ class PadApp:
             self.notice = Notice("error", error=True, detail_error=error)
             if isinstance(error, SumOutOfBoundsError):
                 self._refused(error)
+        self._keep_draft()
+
+    def _keep_draft(self) -> None:
+        """Write the round being typed to the device (or forget it once saved or
+        untouched), only when it changed: one small write per key at most."""
+        kp, pad = self.keypad, self.pad
+        text = ""
+        game_id, correcting = self.game_id, self.correcting
+        if (
+            kp is not None
+            and pad is not None
+            and game_id is not None
+            and draft.has_typing(kp, pad, correcting=correcting)
+        ):
+            text = draft.dumps(game_id, kp, correcting=correcting)
+        if text != self.kept_draft:
+            self.store.set(DRAFT_KEY, text)
+            self.kept_draft = text
 
     def edit(self, name: str, value: str, *, seat: int = 0, index: int = 0) -> None:
         """A form field changed (typed text, a ticked box, a chosen option); the
@@ -239,7 +260,9 @@ class PadApp:
     def _open(self, game_id: int) -> None:
         saved = self.archive.game(game_id)
         self.game_id, self.pad = saved.game_id, saved.pad
-        self.keypad = self._fresh_keypad()
+        kept = self.store.get(DRAFT_KEY)
+        self.keypad = draft.restore(kept, game_id, saved.pad) or self._fresh_keypad()
+        self.kept_draft = kept if self.keypad is not None and kept else None
         self.revealed = [[None, None] for _ in saved.pad.players]
         self.screen = Screen.PLAY
         self.store.set(CURRENT_KEY, str(game_id))
