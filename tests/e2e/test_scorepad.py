@@ -344,3 +344,37 @@ def test_a_custom_target_starts_on_the_first_tap(context: BrowserContext, site_u
     expect(page.get_by_role("alert")).to_have_count(0)
     pad.get_by_role("button", name="Start the game").click()
     expect(page.locator("#entry")).to_be_visible()
+
+
+def in_view(locator: Locator, height: int) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_on_a_phone_saving_shows_the_totals_and_a_reload_keeps_the_typing(
+    browser: Browser, site_url: str
+) -> None:
+    # Intent (issue 13 item 16): at 360x640, after "Save round" the news and the new
+    # totals are on screen without scrolling; a round half typed survives a reload.
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    try:
+        page = open_pad(context, site_url).page
+        new_game(page, ("Lena", "Jonas", "Mia", "Paul"))
+        enter_round(page, (9, 21, 14, 3), 3)
+        notice = page.locator("#notice")
+        expect(notice).to_have_text("Round 1 saved.")
+        assert in_view(notice, 640)
+        assert in_view(page.locator("#totals"), 640)
+        type_sum(page, 12)
+        key(page, "Next").click()
+        type_sum(page, 7)
+        key(page, "Ended the round").click()
+        page.reload()
+        wait_until_started(page)
+        expect(page.locator("#entry-title")).to_have_text("Round 2")
+        rows = page.locator("#entry .entry-row .sum")
+        expect(rows.nth(0)).to_have_text("12")
+        expect(rows.nth(1)).to_have_text("7")
+        expect(page.locator(".entry-row.ended")).to_contain_text("Jonas")
+    finally:
+        context.close()

@@ -37,6 +37,13 @@ DRAFT_KEY: Final = "skyjo-scorepad-draft"
 LANGUAGE_KEY: Final = "skyjo-scorepad-language"
 
 
+SAVED_NOTICES: Final = frozenset(
+    {"entry.saved", "entry.corrected", "entry.deleted", "entry.tiebreak_saved"}
+)
+"""News after which the page shows the totals and the news (on a phone the keypad's
+Save button sits below them, so the page scrolls up to them)."""
+
+
 class Storage(Protocol):
     """Text by key on the device (``localStorage`` in the page, a dict in tests)."""
 
@@ -157,6 +164,12 @@ class PadApp:
         return app
 
     # ---- what the page paints ------------------------------------------------------
+
+    @property
+    def just_saved(self) -> bool:
+        """Whether the last tap saved (or deleted) a round: the new totals and the
+        news should be in view."""
+        return self.notice is not None and self.notice.key in SAVED_NOTICES
 
     @property
     def correcting(self) -> bool:

@@ -90,7 +90,12 @@ class Page:
                 self.root.querySelector(f'[data-action="{action}"][data-value="{value}"]')
             )
             if again is not None:
-                again.focus()
+                again.focus(_options(preventScroll=True))
+        if app.just_saved:
+            # The news and the new totals are above the keypad: bring them into view.
+            news = element(self.root.querySelector("#notice"))
+            if news is not None:
+                news.scrollIntoView(_options(block="start"))
 
     def on_click(self, event: Any) -> None:
         target = element(event.target.closest("[data-action]"))
@@ -174,6 +179,14 @@ class Page:
         document.body.appendChild(link)
         link.click()
         link.remove()
+
+
+def _options(**fields: object) -> Any:
+    """A plain JavaScript object for an options argument (``{preventScroll: true}``)."""
+    options = window.Object.new()
+    for name, value in fields.items():
+        setattr(options, name, value)
+    return options
 
 
 def _int(value: Any) -> int:
