@@ -3,6 +3,7 @@ keypad, as a person at the table would, checked against seed 001's sheet."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -215,9 +216,15 @@ def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) 
     assert csv.splitlines()[0] == "Round,Ended by,Lena,Jonas,Mia"
     assert "Total,,23,59,41" in csv
 
+    expect(page.locator("#sheet-info")).to_be_hidden()
     page.emulate_media(media="print")
     expect(page.locator("#entry")).to_be_hidden()
     expect(page.locator("#history")).to_be_visible()
+    info = page.locator("#sheet-info")  # issue 13 item 16: date, rules, legend on paper
+    expect(info).to_be_visible()
+    expect(info).to_contain_text(re.compile(r"started \d{4}-\d\d-\d\d \d\d:\d\d"))
+    expect(info).to_contain_text("Rules: the game ends at 100.")
+    expect(info).to_contain_text("Underlined: the player who ended the round.")
     page.emulate_media(media="screen")
 
     page.get_by_role("button", name="New game").click()

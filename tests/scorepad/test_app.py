@@ -225,3 +225,17 @@ def test_a_half_typed_correction_survives_a_reload_as_a_correction() -> None:
     again.act("enter")
     assert again.notice is not None and again.notice.key == "entry.corrected"
     assert again.pad is not None and again.pad.rounds[0].raw == (9, 21, 8)
+
+
+def test_the_printed_sheet_says_when_under_which_rules_and_what_the_marks_mean() -> None:
+    # Issue 13 item 16: the printed sheet had no date, rule options or legend.
+    app = started()
+    type_round(app, *SEED_ROUNDS[0])
+    html = render.page(app)
+    info = html[html.index('id="sheet-info"') : html.index('id="totals"')]
+    assert "started 2026-11-03 14:05" in info
+    assert "the game ends at 100" in info
+    assert "A tie doubles the player who ended the round." in info
+    assert "A score of 0 or less is never doubled." in info
+    assert "are removed (the manual)" in info
+    assert "Underlined: the player who ended the round. Bold: doubled." in info

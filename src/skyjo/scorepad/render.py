@@ -92,12 +92,43 @@ def notice(note: Notice | None, m: Messages) -> str:
 def play(app: PadApp, pad: ScorePad, m: Messages) -> str:
     """Totals, the result, the entry with its keypad, who starts, the history."""
     sheet = score_sheet(pad)
-    parts = [totals(sheet, m), result(sheet, m)]
+    parts = [sheet_info(app, pad, m), totals(sheet, m), result(sheet, m)]
     starter = starter_line(app, pad, m)
     if app.keypad is not None:
         parts.append(entry(app, pad, app.keypad, m, starter))
     parts.append(history(sheet, m))
     return f'<div class="play">{"".join(parts)}</div>'
+
+
+def sheet_info(app: PadApp, pad: ScorePad, m: Messages) -> str:
+    """For the printed sheet only: when the game was played, its rule options
+    and what the marks in the table mean (paper has no tooltips)."""
+    lines = []
+    if app.game_id is not None:
+        saved = app.archive.game(app.game_id)
+        lines.append(
+            m.t(
+                "print.played",
+                players=", ".join(pad.players),
+                started=_date(saved.started),
+                updated=_date(saved.updated),
+            )
+        )
+    rules = pad.rules
+    lines.append(
+        m.t(
+            "print.rules",
+            target=rules.target,
+            tie=m.t("print.tie.on" if rules.double_on_tie else "print.tie.off"),
+            nonpositive=m.t(
+                "print.nonpositive.on" if rules.double_nonpositive else "print.nonpositive.off"
+            ),
+            column=m.t(f"setup.column.{rules.column_rule.value}"),
+        )
+    )
+    lines.append(m.t("print.legend"))
+    body = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    return f'<section id="sheet-info" class="sheet-info">{body}</section>'
 
 
 def totals(sheet: ScoreSheet, m: Messages) -> str:
