@@ -220,11 +220,11 @@ def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) 
     page.emulate_media(media="print")
     expect(page.locator("#entry")).to_be_hidden()
     expect(page.locator("#history")).to_be_visible()
-    info = page.locator("#sheet-info")  # issue 13 item 16: date, rules, legend on paper
-    expect(info).to_be_visible()
-    expect(info).to_contain_text(re.compile(r"started \d{4}-\d\d-\d\d \d\d:\d\d"))
-    expect(info).to_contain_text("Rules: the game ends at 100.")
-    expect(info).to_contain_text("Underlined: the player who ended the round.")
+    sheet = page.locator("#sheet-info")  # issue 13 item 16: date, rules, legend on paper
+    expect(sheet).to_be_visible()
+    expect(sheet).to_contain_text(re.compile(r"started \d{4}-\d\d-\d\d \d\d:\d\d"))
+    expect(sheet).to_contain_text("Rules: the game ends at 100.")
+    expect(sheet).to_contain_text("Underlined: the player who ended the round.")
     page.emulate_media(media="screen")
 
     page.get_by_role("button", name="New game").click()
