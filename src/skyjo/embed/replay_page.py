@@ -20,6 +20,7 @@ from skyjo.embed import board
 from skyjo.embed.replay import Viewer
 from skyjo.embed.texts import Texts
 from skyjo.errors import RecordError
+from skyjo.icons import icon
 from skyjo.ui.i18n import LANGUAGES, pick_language
 from skyjo.ui.render import button, esc, h
 
@@ -55,10 +56,17 @@ class ReplayPage:
         if fragment.startswith("#g="):
             try:
                 self.open(share.decode(fragment[3:]))
-            except RecordError as exc:
-                self.viewer = None
-                self.error = str(exc)
+            except share.NewerLinkError as exc:
+                self._refuse(self.t.t("replay.newer_link"), exc)
+            except RecordError as exc:  # a link cut short, mistyped or tampered with
+                self._refuse(self.t.t("replay.bad_link"), exc)
         self.render()
+
+    def _refuse(self, message: str, exc: RecordError) -> None:
+        """Say ``message`` to the reader; the exact reason goes to the console."""
+        window.console.warn(f"replay link: {exc}")
+        self.viewer = None
+        self.error = message
 
     def open(self, game: record.GameRecord) -> None:
         self.viewer = Viewer.open(game)
@@ -71,7 +79,7 @@ class ReplayPage:
             self.open(record.load_and_replay(text)[0])
         except RecordError as exc:
             self.viewer = None
-            self.error = str(exc)
+            self.error = self.t.t("replay.invalid", reason=str(exc))
         self.render()
 
     # --- painting ---------------------------------------------------------------------
@@ -89,7 +97,7 @@ class ReplayPage:
             parts.append(
                 h(
                     "p",
-                    esc(t.t("replay.invalid", reason=self.error)),
+                    esc(self.error),
                     class_="embed-problems",
                     role="alert",
                 )
@@ -125,20 +133,13 @@ class ReplayPage:
             index=viewer.position,
             total=viewer.last,
         )
+        at_start, at_end = viewer.position == 0, viewer.position == viewer.last
         controls = h(
             "nav",
-            button("⏮", "first", aria_label=t.t("replay.first"), disabled=viewer.position == 0),
-            button("◀", "back", aria_label=t.t("replay.back"), disabled=viewer.position == 0),
-            button(
-                "▶",
-                "forward",
-                aria_label=t.t("replay.forward"),
-                primary=True,
-                disabled=viewer.position == viewer.last,
-            ),
-            button(
-                "⏭", "last", aria_label=t.t("replay.last"), disabled=viewer.position == viewer.last
-            ),
+            _step("first", t.t("replay.first"), disabled=at_start),
+            _step("back", t.t("replay.back"), disabled=at_start),
+            _step("forward", t.t("replay.forward"), disabled=at_end, primary=True),
+            _step("last", t.t("replay.last"), disabled=at_end),
             h("label", esc(t.t("replay.round")) + " " + h("select", rounds, id="replay-round")),
             h("label", esc(t.t("replay.view")) + " " + h("select", shows, id="replay-show")),
             h("span", esc(position), id="replay-position", class_="counter", aria_live="polite"),
@@ -234,6 +235,21 @@ class ReplayPage:
         if intent is not None and self.viewer is not None:
             event.preventDefault()
             self.act(intent)
+
+
+def _step(intent: str, name: str, *, disabled: bool, primary: bool = False) -> str:
+    """A stepping button: an SVG icon (⏮ and ⏭ are missing from many fonts)
+    named in words for screen readers and tooltips."""
+    return h(
+        "button",
+        icon(intent),
+        type="button",
+        class_="primary" if primary else None,
+        data_intent=intent,
+        aria_label=name,
+        title=name,
+        disabled=disabled,
+    )
 
 
 def start() -> ReplayPage:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from html import escape
 
+from skyjo.icons import icon
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.scorepad import model
 from skyjo.scorepad.app import Notice, PadApp, Screen
@@ -36,13 +37,18 @@ def page(app: PadApp) -> str:
     return "\n".join(parts)
 
 
-def button(label: str, action: str, value: object = "", *, cls: str = "", **attrs: str) -> str:
-    """A ``<button>`` the delegated listener understands."""
+def button(
+    label: str, action: str, value: object = "", *, cls: str = "", glyph: str = "", **attrs: str
+) -> str:
+    """A ``<button>`` the delegated listener understands. With ``glyph`` (an
+    :mod:`skyjo.icons` name) it shows that icon instead of ``label``; then give
+    it an ``aria_label``."""
     extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
     klass = f' class="{cls}"' if cls else ""
+    body = icon(glyph) if glyph else escape(label)
     return (
         f'<button type="button"{klass} data-action="{action}" data-value="{escape(str(value))}"'
-        f"{extra}>{escape(label)}</button>"
+        f"{extra}>{body}</button>"
     )
 
 
@@ -250,7 +256,7 @@ def keypad(app: PadApp, kp: Keypad, m: Messages) -> str:
     keys += [
         button(m.t("key.sign"), "sign", cls="key sign"),
         button("0", "digit", 0, cls="key digit"),
-        button("⌫", "back-digit", cls="key", aria_label=m.t("key.back")),
+        button("", "back-digit", cls="key", glyph="backspace", aria_label=m.t("key.back")),
         button(m.t("key.previous"), "previous", cls="key wide"),
         button(m.t("key.next"), "next", cls="key wide next"),
         button(m.t("key.finisher"), "finisher", cls="key finisher", aria_pressed=_pressed(kp)),
@@ -388,10 +394,11 @@ def setup(app: PadApp, m: Messages) -> str:
         if not locked and count > model.MIN_PLAYERS:
             controls.append(
                 button(
-                    "✕",
+                    "",
                     "remove-player",
                     seat,
                     cls="small",
+                    glyph="remove",
                     aria_label=m.t("setup.remove", name=who),
                 )
             )
