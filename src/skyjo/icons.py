@@ -25,6 +25,8 @@ _PATHS: Final = {
     # to the end: a right-pointing triangle and a bar
     "last": "M5 4v16l11-8zM17 4h2v16h-2z",
     # delete the last digit: a key with a cross
+    # the winner's star
+    "star": "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z",
     # remove (a player): a cross
     "remove": "M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 "
     "12 10.6z",

@@ -163,8 +163,8 @@ class EmbedPage:
                 h("p", link),
                 class_="embed-header",
             )
-        total = len(self.frames) - 1 - self.first
-        counter = t.t("embed.move", n=self.position - self.first, total=total)
+        n, total = reel.move_counter(self.frames, self.position)
+        counter = t.t("embed.move", n=n, total=total)
         controls = h(
             "div",
             button(t.t("embed.next"), "next", primary=True, disabled=at_end or self.busy),

@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from skyjo import browser, record, share
-from skyjo.embed import board
+from skyjo.embed import board, reel
 from skyjo.embed.replay import Viewer
 from skyjo.embed.texts import Texts
 from skyjo.errors import RecordError
@@ -126,12 +126,13 @@ class ReplayPage:
             h("option", esc(t.t("replay.view_seat", name=n)), value=p, selected=viewer.show == p)
             for p, n in enumerate(names)
         )
+        index, total = reel.move_counter(viewer.frames, viewer.position)
         position = t.t(
             "replay.position",
             round=frame.round_number,
             move=frame.move_number,
-            index=viewer.position,
-            total=viewer.last,
+            index=index,
+            total=total,
         )
         at_start, at_end = viewer.position == 0, viewer.position == viewer.last
         controls = h(
