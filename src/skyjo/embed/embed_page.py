@@ -144,7 +144,7 @@ class EmbedPage:
             chosen = scenarios.get(self.config.scenario)
             header = h(
                 "header",
-                h("h1", esc(t.t(f"{chosen.key}.title"))),
+                h("h1", esc(t.t(chosen.title_key(self.config.rules)))),
                 h("p", esc(t.t(f"{chosen.key}.situation")), class_="situation"),
                 class_="embed-header",
             )

@@ -73,7 +73,7 @@ def frame_at(reel: tuple[Frame, ...], index: int) -> int:
 
 
 def move_counter(reel: tuple[Frame, ...], position: int) -> tuple[int, int]:
-    """"Move N of M" for the frame at ``position``: N and M count the record's moves
+    """The "Move N of M" of the frame at ``position``: N and M count the record's moves
     over all rounds, deals not counted, exactly as an embed's ``start=N`` does, so
     the number a reader sees (in an embed or the replay viewer) is the number an
     author writes into ``start=``."""
