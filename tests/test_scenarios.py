@@ -313,3 +313,14 @@ def test_the_builder_names_an_illegal_scripted_move() -> None:
 def test_the_builder_refuses_a_deal_the_deck_cannot_supply() -> None:
     with pytest.raises(ScenarioError, match="lacks"):
         Table("greedy", ("A", "B"), grids=[[-2] * 12, [None] * 12], discard=None)
+
+
+def test_a_switched_scenario_has_its_own_heading() -> None:
+    # Issue 13 item 15: after a rules-page switch the table's heading still stated
+    # the manual's rule ("A tie doubles ..." over a game where it did not).
+    for language in scenarios.LANGUAGES:
+        texts = scenarios.catalogue(language)
+        for s in ALL:
+            own = texts[s.title_key()]
+            for v in s.variants[1:]:
+                assert texts[s.title_key(v.rules)] != own, (language, s.name, v.value)

@@ -39,6 +39,7 @@ def test_links_are_much_smaller_than_the_json() -> None:
         (lambda s: s[: len(s) // 2], "damaged or cut off"),
         (lambda s: s[:10] + "!!" + s[12:], "damaged or cut off"),
         (lambda s: "9" + s[1:], "format '9'"),
+        (lambda s: "A" + s[1:], "format 'A'"),
         (lambda s: "", "holds no game"),
     ],
 )
@@ -57,3 +58,14 @@ def test_a_well_packed_but_invalid_game_names_the_move() -> None:
     )
     with pytest.raises(share.LinkError, match=r"invalid: round 1, move \d+"):
         share.decode(share.encode(bad))
+
+
+def test_only_a_higher_version_digit_is_a_newer_link() -> None:
+    # The page says "made by a newer version" only then; anything else is "damaged".
+    link = share.encode(finished_game(5))
+    with pytest.raises(share.NewerLinkError):
+        share.decode("2" + link[1:])
+    for damaged in ("A" + link[1:], "0" + link[1:], link[: len(link) // 3]):
+        with pytest.raises(share.LinkError) as caught:
+            share.decode(damaged)
+        assert not isinstance(caught.value, share.NewerLinkError)

@@ -20,7 +20,13 @@ LINK_VERSION: Final = "1"
 
 
 class LinkError(RecordError):
-    """A shared link that cannot be read (cut off, mistyped, from a newer version)."""
+    """A shared link that cannot be read (cut off, mistyped, from a newer version).
+    Pages tell people only "damaged or incomplete" (or :class:`NewerLinkError`'s
+    "made by a newer version"); the message says what exactly is wrong, for logs."""
+
+
+class NewerLinkError(LinkError):
+    """A link in a format a later version of this site writes (a higher version digit)."""
 
 
 def encode(game_record: record.GameRecord) -> str:
@@ -36,7 +42,8 @@ def decode(text: str) -> record.GameRecord:
     if not text:
         raise LinkError("the link holds no game")
     if text[0] != LINK_VERSION:
-        raise LinkError(
+        newer = text[0].isdigit() and text[0] > LINK_VERSION
+        raise (NewerLinkError if newer else LinkError)(
             f"the link's game is in format {text[0]!r}, this version reads {LINK_VERSION!r}"
         )
     body = text[1:]

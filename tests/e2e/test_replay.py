@@ -15,6 +15,7 @@ from skyjo import record
 from skyjo.embed import board
 from skyjo.state import State
 
+from . import a11y
 from .conftest import ROOT, Visit, open_page, wait_until_started
 
 pytestmark = pytest.mark.e2e
@@ -140,3 +141,81 @@ def test_a_shared_link_opens_the_same_replay_elsewhere_and_offline(
     assert_shows(offline, states[0])
     assert other.page_errors == [] and other.off_origin == []
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "This link is damaged or incomplete"),
+        ("de", "Dieser Link ist beschädigt oder unvollständig"),
+        ("nl", "Deze link is beschadigd of onvolledig"),
+    ],
+)
+def test_a_damaged_link_says_so_in_the_pages_language(
+    browser: Browser, site_url: str, lang: str, said: str
+) -> None:
+    # Intent (issue 13 item 14): a cut or mangled #g= link says "damaged or
+    # incomplete" in the page's language, not the link format's internals.
+    context = browser.new_context()
+    try:
+        visit = open_page(context, site_url)
+        visit.page.goto(site_url + f"replay.html?lang={lang}#g=A3q9xZ")
+        wait_until_started(visit.page)
+        alert = visit.page.get_by_role("alert")
+        expect(alert).to_contain_text(said)
+        expect(alert).not_to_contain_text("format")
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+def test_stepping_buttons_need_no_special_font(viewer: Visit) -> None:
+    # Intent (issue 13 item 14): ⏮ ⏭ showed as empty boxes where the font lacks
+    # them; the stepping buttons are drawn icons, named in words.
+    page = viewer.page
+    for name in ("To the start", "Back", "Forward", "To the end"):
+        step = page.get_by_role("button", name=name, exact=True)
+        expect(step.locator("svg")).to_have_count(1)
+        assert (step.text_content() or "").strip() == ""
+
+
+SIZES = [{"width": 360, "height": 640}, {"width": 1280, "height": 800}]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["360x640", "1280x800"])
+def test_every_state_passes_axe_in_every_language(
+    browser: Browser, site_url: str, size: dict[str, int]
+) -> None:
+    # Intent (issue 13 item 17): no serious axe finding and no short text below 4.5:1
+    # in any state these tests reach (empty, opened, stepped, at the end, a player's
+    # view, the share link, a damaged link), on a phone and a desktop, in en/de/nl.
+    context = browser.new_context(viewport=size)  # type: ignore[arg-type]
+    found: list[str] = []
+    try:
+        for lang in ("en", "de", "nl"):
+            visit = open_page(context, site_url)
+            page = visit.page
+            page.goto(site_url + f"replay.html?lang={lang}")
+            wait_until_started(page)
+            found += a11y.problems(page, f"{lang} empty: ")
+            page.set_input_files("#replay-file", str(RECORD))
+            page.wait_for_selector("#replay[data-position='0']")
+            found += a11y.problems(page, f"{lang} opened: ")
+            for _ in range(3):
+                page.locator("[data-intent='forward']").click()
+            page.wait_for_selector("#replay[data-position='3']")
+            page.select_option("#replay-show", "1")
+            found += a11y.problems(page, f"{lang} one player's view: ")
+            page.keyboard.press("End")
+            page.wait_for_selector("#replay .round-result")
+            found += a11y.problems(page, f"{lang} at the end: ")
+            page.locator("[data-intent='share']").click()
+            expect(page.locator("#share-link")).to_be_visible()
+            found += a11y.problems(page, f"{lang} share link: ")
+            page.evaluate("location.hash = '#g=A3q9xZ'")
+            expect(page.get_by_role("alert")).to_be_visible()
+            found += a11y.problems(page, f"{lang} damaged link: ")
+            page.close()
+    finally:
+        context.close()
+    assert found == []

@@ -52,7 +52,11 @@ for (const type of ['click', 'change']) {
 """
 
 WORDS = {
-    "en": {"heading": "Game review", "summary": "Points lost per turn on average", "better": "Better:"},
+    "en": {
+        "heading": "Game review",
+        "summary": "Points lost per turn on average",
+        "better": "Better:",
+    },
     "de": {"heading": "Spielanalyse", "summary": "pro Zug verlorene Punkte", "better": "Besser:"},
 }
 

@@ -57,3 +57,38 @@ def test_language_switch_dispute_switch_and_cheat_sheet(browser: Browser, site_u
     assert pages == 1
     assert visit.off_origin == [] and visit.page_errors == []
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_switches_show_their_state_and_the_heading_follows(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    # Intent (issue 13 item 15): a disputed point's switch says which setting is on
+    # (aria-pressed, and visibly), the live table's heading names the rule it now
+    # plays, and the text names its sources as a reader knows them, not "seed 001".
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + f"rules.html#disputes-{lang}")
+        article = page.locator(f"article#{lang}")
+        assert not re.search(r"(?i)\bseeds? \d", article.inner_text())
+        switch = article.locator(".dispute[data-option='double_on_tie'] .switch")
+        manual, forgiven = switch.get_by_role("button").nth(0), switch.get_by_role("button").nth(1)
+        expect(manual).to_have_attribute("aria-pressed", "true")
+        expect(forgiven).to_have_attribute("aria-pressed", "false")
+        before = manual.evaluate("b => getComputedStyle(b).backgroundColor")
+        forgiven.click(no_wait_after=True)  # the form loads the iframe: wait below
+        expect(forgiven).to_have_attribute("aria-pressed", "true")
+        expect(manual).to_have_attribute("aria-pressed", "false")
+        assert forgiven.evaluate("b => getComputedStyle(b).backgroundColor") == before
+        assert manual.evaluate("b => getComputedStyle(b).backgroundColor") != before
+        frame = page.frame_locator(f"iframe[name='dispute-tie_doubles-{lang}']")
+        s = scenarios.get("tie_doubles")
+        heading = Texts(lang).t(s.title_key(s.variant_for("false").rules))
+        expect(frame.locator("html[data-ready='true'] .embed-header h1")).to_have_text(
+            heading, timeout=BOOT_TIMEOUT_MS
+        )
+        assert visit.page_errors == []
+    finally:
+        context.close()

@@ -3,6 +3,7 @@ keypad, as a person at the table would, checked against seed 001's sheet."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -216,9 +217,15 @@ def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) 
     assert csv.splitlines()[0] == "Round,Ended by,Lena,Jonas,Mia"
     assert "Total,,23,59,41" in csv
 
+    expect(page.locator("#sheet-info")).to_be_hidden()
     page.emulate_media(media="print")
     expect(page.locator("#entry")).to_be_hidden()
     expect(page.locator("#history")).to_be_visible()
+    sheet = page.locator("#sheet-info")  # issue 13 item 16: date, rules, legend on paper
+    expect(sheet).to_be_visible()
+    expect(sheet).to_contain_text(re.compile(r"started \d{4}-\d\d-\d\d \d\d:\d\d"))
+    expect(sheet).to_contain_text("Rules: the game ends at 100.")
+    expect(sheet).to_contain_text("Underlined: the player who ended the round.")
     page.emulate_media(media="screen")
 
     page.get_by_role("button", name="New game").click()
@@ -312,3 +319,70 @@ def test_who_starts_and_another_language(context: BrowserContext, site_url: str)
         "Mia beendet mit 14, Lena hat 9: verdoppelt auf 28."
     )
     expect(page.locator("#starter")).to_have_text("Mia beginnt: Mia hat Runde 1 beendet.")
+
+
+def test_a_first_visit_shows_no_error_and_stores_nothing_aside(
+    context: BrowserContext, site_url: str
+) -> None:
+    # Intent: on a device that never saved a game, the missing storage key (JavaScript
+    # null) is "nothing saved", not a corrupt save: no red notice, nothing kept aside.
+    page = open_pad(context, site_url).page
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    stored = page.evaluate("() => Object.keys(localStorage)")
+    assert "skyjo-scorepad-unreadable" not in stored
+
+
+def test_a_custom_target_starts_on_the_first_tap(context: BrowserContext, site_url: str) -> None:
+    # Intent: typing the target and tapping "Start the game" once starts the game (the
+    # field's change event must not repaint the form under the finger), and an error
+    # about the target goes away as soon as the target is fixed.
+    page = open_pad(context, site_url).page
+    pad = page.locator("#pad")
+    for n, name in enumerate(PLAYERS, start=1):
+        pad.get_by_role("textbox", name=f"Player {n}", exact=True).fill(name)
+    pad.get_by_label("The game ends at").select_option("custom")
+    target = pad.get_by_role("spinbutton")
+    target.fill("0")
+    pad.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("alert")).to_contain_text("The target must be")
+    target.click()
+    target.press("Control+a")
+    page.keyboard.type("75")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    pad.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#entry")).to_be_visible()
+
+
+def in_view(locator: Locator, height: int) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_on_a_phone_saving_shows_the_totals_and_a_reload_keeps_the_typing(
+    browser: Browser, site_url: str
+) -> None:
+    # Intent (issue 13 item 16): at 360x640, after "Save round" the news and the new
+    # totals are on screen without scrolling; a round half typed survives a reload.
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    try:
+        page = open_pad(context, site_url).page
+        new_game(page, ("Lena", "Jonas", "Mia", "Paul"))
+        enter_round(page, (9, 21, 14, 3), 3)
+        notice = page.locator("#notice")
+        expect(notice).to_have_text("Round 1 saved.")
+        assert in_view(notice, 640)
+        assert in_view(page.locator("#totals"), 640)
+        type_sum(page, 12)
+        key(page, "Next").click()
+        type_sum(page, 7)
+        key(page, "Ended the round").click()
+        page.reload()
+        wait_until_started(page)
+        expect(page.locator("#entry-title")).to_have_text("Round 2")
+        rows = page.locator("#entry .entry-row .sum")
+        expect(rows.nth(0)).to_have_text("12")
+        expect(rows.nth(1)).to_have_text("7")
+        expect(page.locator(".entry-row.ended")).to_contain_text("Jonas")
+    finally:
+        context.close()

@@ -52,6 +52,7 @@ def test_every_option_is_read() -> None:
         ("scenario=nope", "scenario", "one of column, tie_doubles"),
         ("autoplay=perhaps", "autoplay", "1 or 0"),
         ("start=3", "start", "only with a game link"),
+        ("id=" + "x" * 65, "id", "at most 64 characters"),
         ("colour=red", "colour", "not a parameter (known: lang,"),
     ],
 )
@@ -129,3 +130,8 @@ def test_a_repeated_parameter_keeps_the_first() -> None:
 @given(st.text(max_size=80), st.text(max_size=40))
 def test_parsing_never_raises(query: str, fragment: str) -> None:
     params.parse(query, fragment)
+
+
+def test_an_id_of_64_characters_is_kept_whole() -> None:
+    assert params.parse("?id=" + "x" * 64).host_id == "x" * 64
+    assert params.parse("?id=" + "x" * 65).host_id == ""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skyjo import engine, record, scenarios
+from skyjo import engine, record, scenarios, share
 from skyjo.actions import Draw
 from skyjo.embed import board, messages, params, reel
 from skyjo.embed.params import seat_names
@@ -111,3 +111,16 @@ def test_the_texts_agree_across_languages_and_do_not_clash() -> None:
 def test_seat_names_never_call_a_bot_you() -> None:
     assert seat_names(("medium", "human", "hard"), "en") == ("Alex", "You", "Sam")
     assert seat_names(("human", "human"), "de") == ("Du", "Anna")
+
+
+def test_the_move_counter_uses_start_s_numbering() -> None:
+    # Issue 13 item 20: start=N and "Move N of M" count the same moves (record
+    # moves over all rounds, deals not counted), so an author copies the number.
+    game = recorded("default_full_game")
+    frames = reel.frames(game)
+    total = sum(len(r.moves) for r in game.rounds)
+    for start in (0, 1, 17, len(game.rounds[0].moves), total):
+        config = params.parse(f"?start={start}", "#g=" + share.encode(game))
+        assert config.problems == ()
+        shown, of = reel.move_counter(frames, reel.frame_at(frames, start))
+        assert (shown, of) == (start, total)

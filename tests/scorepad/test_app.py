@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from skyjo.scorepad import render, storage
-from skyjo.scorepad.app import CORRUPT_KEY, SAVE_KEY, PadApp, Screen
+from skyjo.scorepad.app import CORRUPT_KEY, DRAFT_KEY, SAVE_KEY, PadApp, Screen
 from skyjo.scorepad.model import totals
 from tests.scorepad.seed import PLAYERS, SEED_ROUNDS, SEED_TOTALS
 
@@ -78,6 +78,36 @@ def test_form_refuses_empty_and_repeated_names() -> None:
     assert app.screen is Screen.SETUP
 
 
+def test_a_form_error_goes_away_once_the_field_is_fixed() -> None:
+    # Issue 13 item 3: an old error stayed on screen after the value was fixed.
+    app = PadApp.load(Memory(), lambda: NOW, language="en")
+    for seat, name in enumerate(PLAYERS):
+        app.edit("name", name, seat=seat)
+    app.edit("target", "custom")
+    app.edit("custom_target", "0")
+    app.act("save-setup")
+    assert app.notice is not None and app.notice.key == "setup.error.target"
+    app.edit("custom_target", "")  # still wrong while typing: the error stays
+    assert app.notice is not None and app.notice.key == "setup.error.target"
+    app.edit("custom_target", "75")
+    assert app.notice is None
+    app.edit("name", "", seat=1)
+    app.act("save-setup")
+    assert app.notice is not None and app.notice.key == "setup.error.name"
+    app.edit("name", "Jonas", seat=1)
+    assert app.notice is None
+    app.act("save-setup")
+    assert app.screen is Screen.PLAY and app.pad is not None and app.pad.rules.target == 75
+
+
+def test_a_news_notice_is_not_cleared_by_typing() -> None:
+    app = started()
+    type_round(app, *SEED_ROUNDS[0])
+    notice = app.notice
+    app.edit("revealed", "5", seat=0, index=0)
+    assert app.notice == notice
+
+
 def test_reordering_mid_game_moves_the_sums_with_the_names() -> None:
     app = started()
     type_round(app, *SEED_ROUNDS[0])
@@ -121,3 +151,91 @@ def test_saved_games_list_dates_and_asks_before_deleting() -> None:
     assert "Delete this game for good?" in render.page(app)
     app.act("delete-game", game_id)
     assert app.archive.games == () and app.pad is None
+
+
+def test_correcting_a_refused_sum_as_at_the_table() -> None:
+    # Issue 13 item 4, the taps of the field test: 200 refused; tap the row, type 3;
+    # and 3, 0, ± never gives -200.
+    app = started()
+    for key in ("2", "0", "0", "next"):
+        app.act(key if key == "next" else "digit", key)
+    assert app.notice is not None and app.notice.error
+    assert app.keypad is not None and app.keypad.display == "200"
+    assert 'class="entry-row current refused"' in render.page(app)
+    app.act("select", "0")
+    app.act("digit", "3")
+    assert app.notice is None
+    assert app.keypad is not None and app.keypad.display == "3"
+    app.act("clear")
+    for key, value in (("digit", "2"), ("digit", "0"), ("digit", "0"), ("next", "")):
+        app.act(key, value)
+    for key, value in (("digit", "3"), ("digit", "0"), ("sign", "")):
+        app.act(key, value)
+    assert app.keypad.display == "-30"
+
+
+def test_a_half_typed_round_survives_a_reload() -> None:
+    # Issue 13 item 16: a half-entered round was lost on reload.
+    store = Memory()
+    app = started(store=store)
+    type_round(app, *SEED_ROUNDS[0])
+    for key, value in (("digit", "4"), ("next", ""), ("digit", "1"), ("digit", "7")):
+        app.act(key, value)
+    app.act("finisher")
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.keypad is not None
+    assert again.keypad.round_number == 2
+    assert again.keypad.display == "17" and again.keypad.seat == 1
+    assert again.keypad.finishers == (1,)
+    for key in ("next", "digit", "next", "enter"):
+        again.act(key, "2")
+    assert again.pad is not None and again.pad.rounds[-1].raw == (4, 17, 2)
+    assert store[DRAFT_KEY] == ""  # saved: nothing half-typed any more
+    third = PadApp.load(store, lambda: NOW, language="en")
+    assert third.keypad is not None and third.keypad.round_number == 3
+    assert third.keypad.entries == (None, None, None)
+
+
+def test_a_draft_that_no_longer_fits_is_dropped() -> None:
+    store = Memory()
+    app = started(store=store)
+    app.act("digit", "5")
+    kept = store[DRAFT_KEY]
+    type_round(app, *SEED_ROUNDS[0])  # round 1 saved: the draft was for round 1
+    store[DRAFT_KEY] = kept
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.keypad is not None and again.keypad.round_number == 2
+    assert again.keypad.display == ""
+    for garbage in ("jsnull", "{", '{"game": 1, "round": 2, "entries": [1e9]}', "[]"):
+        store[DRAFT_KEY] = garbage
+        assert PadApp.load(store, lambda: NOW, language="en").keypad is not None
+
+
+def test_a_half_typed_correction_survives_a_reload_as_a_correction() -> None:
+    store = Memory()
+    app = started(store=store)
+    type_round(app, *SEED_ROUNDS[0])
+    type_round(app, *SEED_ROUNDS[1])
+    app.act("correct", "1")
+    app.act("select", "2")
+    app.act("digit", "8")
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.correcting and again.keypad is not None
+    assert again.keypad.round_number == 1 and again.keypad.display == "8"
+    again.act("enter")
+    assert again.notice is not None and again.notice.key == "entry.corrected"
+    assert again.pad is not None and again.pad.rounds[0].raw == (9, 21, 8)
+
+
+def test_the_printed_sheet_says_when_under_which_rules_and_what_the_marks_mean() -> None:
+    # Issue 13 item 16: the printed sheet had no date, rule options or legend.
+    app = started()
+    type_round(app, *SEED_ROUNDS[0])
+    html = render.page(app)
+    info = html[html.index('id="sheet-info"') : html.index('id="totals"')]
+    assert "started 2026-11-03 14:05" in info
+    assert "the game ends at 100" in info
+    assert "A tie doubles the player who ended the round." in info
+    assert "A score of 0 or less is never doubled." in info
+    assert "are removed (the manual)" in info
+    assert "Underlined: the player who ended the round. Bold: doubled." in info

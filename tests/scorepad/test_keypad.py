@@ -150,3 +150,31 @@ def test_the_tiebreak_keypad_visits_only_the_tied_players() -> None:
     assert keypad.draft() == RoundDraft((3, 7, None), (JONAS,))
     with pytest.raises(KeypadError, match="seat 2 does not play this round"):
         keypad.select(MIA)
+
+
+def test_a_refused_sum_stays_in_view_and_the_next_digit_replaces_it() -> None:
+    # Issue 13 item 4: after 200 was refused, typing 3 said "at most 3 digits".
+    keypad = press(Keypad.for_next_round(new_pad(PLAYERS)), "200")
+    with pytest.raises(SumOutOfBoundsError):
+        keypad.next()
+    refused = keypad.refuse()
+    assert refused.display == "200" and refused.refused
+    assert press(refused, "3").display == "3"
+    assert press(refused, "30n").draft().raw[LENA] == 30
+
+
+def test_sign_after_a_refusal_starts_a_new_negative_sum() -> None:
+    # "3, 0, ±" once turned a refused 200 into -200, a value nobody typed.
+    refused = press(Keypad.for_next_round(new_pad(PLAYERS)), "200").refuse()
+    assert press(refused, "±").display == "-"
+    assert press(refused, "±5n").draft().raw[LENA] == -5
+    assert press(refused, "30±").display == "-30"
+
+
+def test_tapping_the_player_being_typed_retypes_even_a_refused_sum() -> None:
+    keypad = press(Keypad.for_next_round(new_pad(PLAYERS)), "200")
+    again = keypad.select(LENA)
+    assert again.seat == LENA and again.display == "200"
+    assert press(again, "9n").draft().raw[LENA] == 9
+    with pytest.raises(SumOutOfBoundsError, match="Lena's sum 200"):
+        keypad.select(JONAS)  # leaving the refused sum behind is still refused

@@ -30,11 +30,15 @@ from skyjo.events import (
     RoundScored,
     SetupDone,
 )
+from skyjo.icons import icon
 from skyjo.record import TurnMove
 from skyjo.state import Grid, Phase, State
 from skyjo.ui import present, render
 from skyjo.ui.i18n import Translator, card_text
 from skyjo.ui.render import esc, h
+
+#: The winner's mark after a name: a drawn star (★ is missing from some fonts).
+STAR = " " + icon("star")
 
 Show = Literal["all", "table"] | int
 
@@ -168,7 +172,7 @@ def result_table(t: Translator, state: State, names: tuple[str, ...]) -> str:
         rows.append(
             h(
                 "tr",
-                h("th", esc(name + (" ★" if p in state.winners else "")), scope="row"),
+                h("th", esc(name) + (STAR if p in state.winners else ""), scope="row"),
                 h("td", esc(card_text(result.raw[p]))),
                 h("td", esc(card_text(result.points[p]) + doubled)),
                 h("td", esc(card_text(state.totals[p]))),

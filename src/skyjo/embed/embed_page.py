@@ -22,7 +22,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from skyjo import scenarios, share
+from skyjo import browser, scenarios, share
 from skyjo.embed import messages, params, reel, view
 from skyjo.embed.params import seat_names
 from skyjo.embed.texts import Texts
@@ -168,9 +168,11 @@ class EmbedPage:
             self.post(messages.size(self.config, height))
 
     def on_message(self, event: Any) -> None:
+        # undefined, a function or a symbol has no JSON text: not a request.
+        raw = browser.text(self.window.JSON.stringify(event.data))
         try:
-            data = json.loads(str(self.window.JSON.stringify(event.data)))
-        except (ValueError, TypeError):
+            data = json.loads(raw) if raw is not None else None
+        except ValueError:
             return
         if messages.is_measure_request(data):
             self.last_height = self.height()
@@ -196,10 +198,10 @@ class EmbedPage:
     # --- intents ------------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-intent]")
-        if target is None or not hasattr(target, "getAttribute"):
+        target = browser.present(event.target.closest("[data-intent]"))
+        intent = None if target is None else browser.text(target.getAttribute("data-intent"))
+        if target is None or intent is None:
             return
-        intent = str(target.getAttribute("data-intent"))
         try:
             self.dispatch(intent, target)
         except SkyjoError as exc:

@@ -124,7 +124,13 @@ def parse(query: str, fragment: str = "") -> EmbedConfig:
         else:
             problems.append(Problem("seed", values["seed"], "a whole number 0 or above"))
     if "id" in values:
-        config = replace(config, host_id=values["id"][:MAX_ID_LENGTH])
+        host_id = values["id"]
+        if len(host_id) <= MAX_ID_LENGTH:
+            config = replace(config, host_id=host_id)
+        else:  # cut, it could match another embed's id: say so, like any bad value
+            problems.append(
+                Problem("id", _short(host_id), f"any text of at most {MAX_ID_LENGTH} characters")
+            )
     if "autoplay" in values:
         word = values["autoplay"].strip().lower()
         if word in TRUE_WORDS or word in FALSE_WORDS:

@@ -72,6 +72,14 @@ def frame_at(reel: tuple[Frame, ...], index: int) -> int:
     return found
 
 
+def move_counter(reel: tuple[Frame, ...], position: int) -> tuple[int, int]:
+    """The "Move N of M" of the frame at ``position``: N and M count the record's moves
+    over all rounds, deals not counted, exactly as an embed's ``start=N`` does, so
+    the number a reader sees (in an embed or the replay viewer) is the number an
+    author writes into ``start=``."""
+    return reel[position].index, reel[-1].index
+
+
 def round_starts(reel: tuple[Frame, ...]) -> tuple[int, ...]:
     """The position of each round's deal frame, round 1 first."""
     return tuple(p for p, f in enumerate(reel) if f.move_number == 0)

@@ -12,14 +12,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from skyjo import record, share
-from skyjo.embed import board
+from skyjo import browser, record, share
+from skyjo.embed import board, reel
 from skyjo.embed.replay import Viewer
 from skyjo.embed.texts import Texts
 from skyjo.errors import RecordError
+from skyjo.icons import icon
 from skyjo.ui.i18n import LANGUAGES, pick_language
 from skyjo.ui.render import button, esc, h
 from skyjo.ui.review_panel import ReviewPanel
@@ -58,10 +59,17 @@ class ReplayPage:
         if fragment.startswith("#g="):
             try:
                 self.open(share.decode(fragment[3:]))
-            except RecordError as exc:
-                self.viewer = None
-                self.error = str(exc)
+            except share.NewerLinkError as exc:
+                self._refuse(self.t.t("replay.newer_link"), exc)
+            except RecordError as exc:  # a link cut short, mistyped or tampered with
+                self._refuse(self.t.t("replay.bad_link"), exc)
         self.render()
+
+    def _refuse(self, message: str, exc: RecordError) -> None:
+        """Say ``message`` to the reader; the exact reason goes to the console."""
+        window.console.warn(f"replay link: {exc}")
+        self.viewer = None
+        self.error = message
 
     def open(self, game: record.GameRecord) -> None:
         self.viewer = Viewer.open(game)
@@ -75,7 +83,7 @@ class ReplayPage:
             self.open(record.load_and_replay(text)[0])
         except RecordError as exc:
             self.viewer = None
-            self.error = str(exc)
+            self.error = self.t.t("replay.invalid", reason=str(exc))
         self.render()
 
     # --- painting ---------------------------------------------------------------------
@@ -93,7 +101,7 @@ class ReplayPage:
             parts.append(
                 h(
                     "p",
-                    esc(t.t("replay.invalid", reason=self.error)),
+                    esc(self.error),
                     class_="embed-problems",
                     role="alert",
                 )
@@ -125,27 +133,21 @@ class ReplayPage:
             h("option", esc(t.t("replay.view_seat", name=n)), value=p, selected=viewer.show == p)
             for p, n in enumerate(names)
         )
+        index, total = reel.move_counter(viewer.frames, viewer.position)
         position = t.t(
             "replay.position",
             round=frame.round_number,
             move=frame.move_number,
-            index=viewer.position,
-            total=viewer.last,
+            index=index,
+            total=total,
         )
+        at_start, at_end = viewer.position == 0, viewer.position == viewer.last
         controls = h(
             "nav",
-            button("⏮", "first", aria_label=t.t("replay.first"), disabled=viewer.position == 0),
-            button("◀", "back", aria_label=t.t("replay.back"), disabled=viewer.position == 0),
-            button(
-                "▶",
-                "forward",
-                aria_label=t.t("replay.forward"),
-                primary=True,
-                disabled=viewer.position == viewer.last,
-            ),
-            button(
-                "⏭", "last", aria_label=t.t("replay.last"), disabled=viewer.position == viewer.last
-            ),
+            _step("first", t.t("replay.first"), disabled=at_start),
+            _step("back", t.t("replay.back"), disabled=at_start),
+            _step("forward", t.t("replay.forward"), disabled=at_end, primary=True),
+            _step("last", t.t("replay.last"), disabled=at_end),
             h("label", esc(t.t("replay.round")) + " " + h("select", rounds, id="replay-round")),
             h("label", esc(t.t("replay.view")) + " " + h("select", shows, id="replay-show")),
             h("span", esc(position), id="replay-position", class_="counter", aria_live="polite"),
@@ -179,10 +181,10 @@ class ReplayPage:
     # --- events -----------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-intent]")
-        if target is None or not hasattr(target, "getAttribute"):
-            return
-        self.act(str(target.getAttribute("data-intent")))
+        target = browser.present(event.target.closest("[data-intent]"))
+        intent = None if target is None else browser.text(target.getAttribute("data-intent"))
+        if intent is not None:
+            self.act(intent)
 
     def act(self, intent: str) -> None:
         viewer = self.viewer
@@ -206,20 +208,18 @@ class ReplayPage:
         elif intent == "review":
             self.start_review()
         self.render()
-        focused = self.root.querySelector(f"[data-intent='{intent}']:not([disabled])")
-        if (
-            focused is not None
-            and focused is not jsnull
-            and intent in ("first", "back", "forward", "last")
-        ):
+        focused = browser.present(
+            self.root.querySelector(f"[data-intent='{intent}']:not([disabled])")
+        )
+        if focused is not None and intent in ("first", "back", "forward", "last"):
             focused.focus()
 
     # --- the game review ----------------------------------------------------------------
 
     def start_review(self) -> None:
         """Review the seat chosen beside the button, in slices (see ReviewPanel.run)."""
-        chooser = document.getElementById("review-seat")
-        if self.viewer is None or chooser is None or chooser is jsnull:
+        chooser = browser.present(document.getElementById("review-seat"))
+        if self.viewer is None or chooser is None:
             return
         self.review.start(self.viewer.game, int(chooser.value))
         task = asyncio.ensure_future(self.review.run(self._paint_review))
@@ -228,11 +228,11 @@ class ReplayPage:
 
     def _paint_review(self) -> None:
         """Repaint only the review's body and heading; the viewer stays as it is."""
-        body = document.getElementById("review-body")
-        if body is not None and body is not jsnull:
+        body = browser.present(document.getElementById("review-body"))
+        if body is not None:
             body.innerHTML = self.review.body_html()
-        heading = document.getElementById("review-heading")
-        if heading is not None and heading is not jsnull and self.review.seat is not None:
+        heading = browser.present(document.getElementById("review-heading"))
+        if heading is not None and self.review.seat is not None:
             name = self.review.names[self.review.seat]
             heading.textContent = self.review.texts.t("review.heading", name=name)
 
@@ -256,7 +256,7 @@ class ReplayPage:
         self.render()
 
     def on_key(self, event: Any) -> None:
-        active = document.activeElement
+        active = browser.present(document.activeElement)
         if active is not None and str(getattr(active, "tagName", "")) in (
             "INPUT",
             "SELECT",
@@ -269,12 +269,27 @@ class ReplayPage:
             self.act(intent)
 
 
+def _step(intent: str, name: str, *, disabled: bool, primary: bool = False) -> str:
+    """A stepping button: an SVG icon (⏮ and ⏭ are missing from many fonts)
+    named in words for screen readers and tooltips."""
+    return h(
+        "button",
+        icon(intent),
+        type="button",
+        class_="primary" if primary else None,
+        data_intent=intent,
+        aria_label=name,
+        title=name,
+        disabled=disabled,
+    )
+
+
 def start() -> ReplayPage:
     """Open the game in the link (if any), paint, and mark the page ready."""
     query = window.URLSearchParams.new(window.location.search)
-    asked = query.get("lang")
-    languages = [str(asked)] if isinstance(asked, str) else []
-    languages += [str(lang) for lang in window.navigator.languages]
+    asked = browser.text(query.get("lang"))
+    languages = [asked] if asked is not None else []
+    languages += [str(lang) for lang in browser.present(window.navigator.languages) or []]
     language = pick_language(languages)
     document.documentElement.lang = language if language in LANGUAGES else "en"
     page = ReplayPage(language)

@@ -44,6 +44,10 @@ EN: Final[dict[str, str]] = {
     "replay.copy": "Copy link",
     "replay.copied": "Link copied.",
     "replay.invalid": "This game cannot be shown: {reason}",
+    "replay.bad_link": "This link is damaged or incomplete: copy the whole link again, "
+    "or open the game file.",
+    "replay.newer_link": "This link was made by a newer version of Skyjo: reload the page "
+    "to update it.",
     "replay.held": "{name} holds a {card}",
     "replay.held_hidden": "{name} holds a drawn card",
 }
@@ -76,6 +80,10 @@ DE: Final[dict[str, str]] = {
     "replay.copy": "Link kopieren",
     "replay.copied": "Link kopiert.",
     "replay.invalid": "Diese Partie kann nicht gezeigt werden: {reason}",
+    "replay.bad_link": "Dieser Link ist beschädigt oder unvollständig: den ganzen Link "
+    "noch einmal kopieren oder die Spieldatei öffnen.",
+    "replay.newer_link": "Dieser Link stammt aus einer neueren Skyjo-Version: die Seite neu "
+    "laden, um sie zu aktualisieren.",
     "replay.held": "{name} hält eine {card}",
     "replay.held_hidden": "{name} hält eine gezogene Karte",
 }
@@ -108,6 +116,10 @@ NL: Final[dict[str, str]] = {
     "replay.copy": "Link kopiëren",
     "replay.copied": "Link gekopieerd.",
     "replay.invalid": "Dit spel kan niet getoond worden: {reason}",
+    "replay.bad_link": "Deze link is beschadigd of onvolledig: kopieer de hele link opnieuw "
+    "of open het spelbestand.",
+    "replay.newer_link": "Deze link komt uit een nieuwere versie van Skyjo: laad de pagina "
+    "opnieuw om bij te werken.",
     "replay.held": "{name} heeft een {card} in de hand",
     "replay.held_hidden": "{name} heeft een getrokken kaart in de hand",
 }

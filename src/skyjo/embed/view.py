@@ -54,7 +54,7 @@ def reel_view(t: Texts, config: params.EmbedConfig, at: ReelAt) -> str:
         chosen = scenarios.get(config.scenario)
         header = h(
             "header",
-            h("h1", esc(t.t(f"{chosen.key}.title"))),
+            h("h1", esc(t.t(chosen.title_key(config.rules)))),
             h("p", esc(t.t(f"{chosen.key}.situation")), class_="situation"),
             class_="embed-header",
         )
@@ -67,8 +67,8 @@ def reel_view(t: Texts, config: params.EmbedConfig, at: ReelAt) -> str:
         header = h(
             "header", h("h1", esc(t.t("embed.record_title"))), h("p", link), class_="embed-header"
         )
-    total = len(at.frames) - 1 - at.first
-    counter = t.t("embed.move", n=at.position - at.first, total=total)
+    n, total = reel.move_counter(at.frames, at.position)
+    counter = t.t("embed.move", n=n, total=total)
     controls = h(
         "div",
         button(t.t("embed.next"), "next", primary=True, disabled=last or at.busy),

@@ -140,7 +140,17 @@ class Scenario:
             if self.option is not None
             else (f"{self.key}.outcome",)
         )
-        return (f"{self.key}.title", f"{self.key}.situation", *outcomes)
+        titles = tuple(self.title_key(v.rules) for v in self.variants)
+        return (*dict.fromkeys(titles), f"{self.key}.situation", *outcomes)
+
+    def title_key(self, rules: Rules | None = None) -> str:
+        """The key of the heading for ``rules``: ``.title`` under the scenario's own
+        rules, ``.title.<value>`` under another setting, so a switched table's
+        heading never states the rule it no longer plays."""
+        variant = self.variant(rules)
+        if variant is self.variants[0] or variant.value is None:
+            return f"{self.key}.title"
+        return f"{self.key}.title.{variant.value}"
 
     def outcome_key(self, rules: Rules | None = None) -> str:
         """The key of the sentence that says what happens under ``rules``."""

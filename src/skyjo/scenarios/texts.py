@@ -53,6 +53,15 @@ EN: Final[dict[str, str]] = {
     "scenario.target.situation": "Jonas has one face-down card left and will end the round with 50; Lena has fewer points.",
     "scenario.target.outcome.100": "Lena undercuts him, so Jonas's 50 are doubled to exactly 100: reaching the target is enough, the game ends and Lena wins.",
     "scenario.target.outcome.101": "If the game only ended above 100, Jonas's 100 would not end it, and another round would follow.",
+    "scenario.column.title.keep_negative": "Completing a column (negative columns stay)",
+    "scenario.column.title.off": "Completing a column, without the column rule",
+    "scenario.tie_doubles.title.false": "A tie is forgiven: the finisher keeps their score",
+    "scenario.negative_not_doubled.title.true": "Every undercut finisher is doubled, even below 0",
+    "scenario.reveal_removes_column.title.keep_negative": "The final reveal removes a column (negative columns stay)",
+    "scenario.reveal_removes_column.title.off": "The final reveal, without the column rule",
+    "scenario.keep_negative.title.all": "A column of −1s under the manual's rule",
+    "scenario.keep_negative.title.off": "A column of −1s, without the column rule",
+    "scenario.target.title.101": "Only more than 100 ends the game",
 }
 
 DE: Final[dict[str, str]] = {
@@ -89,6 +98,15 @@ DE: Final[dict[str, str]] = {
     "scenario.target.situation": "Jonas hat noch eine verdeckte Karte und beendet die Runde gleich mit 50; Lena hat weniger.",
     "scenario.target.outcome.100": "Lena unterbietet ihn, also werden Jonas' 50 auf genau 100 verdoppelt: das Ziel zu erreichen genügt, das Spiel ist aus und Lena gewinnt.",
     "scenario.target.outcome.101": "Endete das Spiel erst über 100, wären Jonas' 100 nicht genug, und es gäbe eine weitere Runde.",
+    "scenario.column.title.keep_negative": "Eine Spalte vervollständigen (Minus-Spalten bleiben)",
+    "scenario.column.title.off": "Eine Spalte vervollständigen, ohne Spaltenregel",
+    "scenario.tie_doubles.title.false": "Gleichstand zählt einfach: wer beendet, behält seine Punkte",
+    "scenario.negative_not_doubled.title.true": "Wer unterboten wird, zählt doppelt, auch unter 0",
+    "scenario.reveal_removes_column.title.keep_negative": "Das Aufdecken am Rundenende entfernt eine Spalte (Minus-Spalten bleiben)",
+    "scenario.reveal_removes_column.title.off": "Das Aufdecken am Rundenende, ohne Spaltenregel",
+    "scenario.keep_negative.title.all": "Eine Spalte aus −1 nach der Anleitung",
+    "scenario.keep_negative.title.off": "Eine Spalte aus −1, ohne Spaltenregel",
+    "scenario.target.title.101": "Erst über 100 endet das Spiel",
 }
 
 NL: Final[dict[str, str]] = {
@@ -125,6 +143,15 @@ NL: Final[dict[str, str]] = {
     "scenario.target.situation": "Jonas heeft nog één dichte kaart en sluit de ronde straks af met 50; Lena heeft minder.",
     "scenario.target.outcome.100": "Lena zit onder hem, dus worden Jonas' 50 punten verdubbeld tot precies 100: het doel halen is genoeg, het spel is uit en Lena wint.",
     "scenario.target.outcome.101": "Als het spel pas boven de 100 eindigde, zou Jonas' 100 niet genoeg zijn en volgde er nog een ronde.",
+    "scenario.column.title.keep_negative": "Een kolom vol maken (minkolommen blijven)",
+    "scenario.column.title.off": "Een kolom vol maken, zonder kolomregel",
+    "scenario.tie_doubles.title.false": "Gelijkspel telt enkel: wie uitmaakt, houdt zijn punten",
+    "scenario.negative_not_doubled.title.true": "Wie onderboden wordt, telt dubbel, ook onder 0",
+    "scenario.reveal_removes_column.title.keep_negative": "Het omdraaien aan het eind verwijdert een kolom (minkolommen blijven)",
+    "scenario.reveal_removes_column.title.off": "Het omdraaien aan het eind, zonder kolomregel",
+    "scenario.keep_negative.title.all": "Een kolom van −1 volgens de handleiding",
+    "scenario.keep_negative.title.off": "Een kolom van −1, zonder kolomregel",
+    "scenario.target.title.101": "Pas boven 100 eindigt het spel",
 }
 
 TEXTS: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}

@@ -21,8 +21,8 @@ from enum import StrEnum
 from typing import Final, Protocol
 
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
-from skyjo.scorepad import model, storage
-from skyjo.scorepad.errors import GameOverError, ScorePadError
+from skyjo.scorepad import draft, model, storage
+from skyjo.scorepad.errors import GameOverError, ScorePadError, SumOutOfBoundsError
 from skyjo.scorepad.keypad import MAX_DIGITS, Keypad
 from skyjo.scorepad.messages import DEFAULT_LANGUAGE, LANGUAGES
 from skyjo.scorepad.model import RoundDraft, ScorePad
@@ -32,7 +32,16 @@ SAVE_KEY: Final = "skyjo-scorepad"
 CORRUPT_KEY: Final = "skyjo-scorepad-unreadable"
 """Where an unreadable archive is kept aside instead of being overwritten."""
 CURRENT_KEY: Final = "skyjo-scorepad-current"
+DRAFT_KEY: Final = "skyjo-scorepad-draft"
+"""The round being typed (:mod:`draft`), so a reload does not lose it."""
 LANGUAGE_KEY: Final = "skyjo-scorepad-language"
+
+
+SAVED_NOTICES: Final = frozenset(
+    {"entry.saved", "entry.corrected", "entry.deleted", "entry.tiebreak_saved"}
+)
+"""News after which the page shows the totals and the news (on a phone the keypad's
+Save button sits below them, so the page scrolls up to them)."""
 
 
 class Storage(Protocol):
@@ -126,6 +135,7 @@ class PadApp:
     revealed: list[list[int | None]] = field(default_factory=list)
     confirm_delete: int | None = None
     offer_move_mark: bool = False
+    kept_draft: str | None = None
 
     # ---- start-up ----------------------------------------------------------------
 
@@ -156,6 +166,12 @@ class PadApp:
     # ---- what the page paints ------------------------------------------------------
 
     @property
+    def just_saved(self) -> bool:
+        """Whether the last tap saved (or deleted) a round: the new totals and the
+        news should be in view."""
+        return self.notice is not None and self.notice.key in SAVED_NOTICES
+
+    @property
     def correcting(self) -> bool:
         """Whether the keypad edits a round already entered (or the tiebreak)."""
         kp, pad = self.keypad, self.pad
@@ -181,6 +197,26 @@ class PadApp:
             self.notice = error.notice
         except ScorePadError as error:
             self.notice = Notice("error", error=True, detail_error=error)
+            if isinstance(error, SumOutOfBoundsError):
+                self._refused(error)
+        self._keep_draft()
+
+    def _keep_draft(self) -> None:
+        """Write the round being typed to the device (or forget it once saved or
+        untouched), only when it changed: one small write per key at most."""
+        kp, pad = self.keypad, self.pad
+        text = ""
+        game_id, correcting = self.game_id, self.correcting
+        if (
+            kp is not None
+            and pad is not None
+            and game_id is not None
+            and draft.has_typing(kp, pad, correcting=correcting)
+        ):
+            text = draft.dumps(game_id, kp, correcting=correcting)
+        if text != self.kept_draft:
+            self.store.set(DRAFT_KEY, text)
+            self.kept_draft = text
 
     def edit(self, name: str, value: str, *, seat: int = 0, index: int = 0) -> None:
         """A form field changed (typed text, a ticked box, a chosen option); the
@@ -201,6 +237,22 @@ class PadApp:
         elif name == "language" and value in LANGUAGES:
             self.language = value
             self.store.set(LANGUAGE_KEY, value)
+        self._recheck_form()
+
+    def _recheck_form(self) -> None:
+        """Take back a form error once the form no longer has that problem, so no
+        stale red message sits next to a value already fixed (the page repaints
+        only the notice, keeping the caret). A different problem is not shown
+        while the person types; the next "Start" names it."""
+        shown = self.notice
+        if shown is None or not shown.key.startswith("setup.error."):
+            return
+        try:
+            self._checked_form()
+        except FormError as error:
+            if error.notice == shown:
+                return
+        self.notice = None
 
     # ---- navigation ----------------------------------------------------------------
 
@@ -221,7 +273,9 @@ class PadApp:
     def _open(self, game_id: int) -> None:
         saved = self.archive.game(game_id)
         self.game_id, self.pad = saved.game_id, saved.pad
-        self.keypad = self._fresh_keypad()
+        kept = self.store.get(DRAFT_KEY)
+        self.keypad = draft.restore(kept, game_id, saved.pad) or self._fresh_keypad()
+        self.kept_draft = kept if self.keypad is not None and kept else None
         self.revealed = [[None, None] for _ in saved.pad.players]
         self.screen = Screen.PLAY
         self.store.set(CURRENT_KEY, str(game_id))
@@ -334,6 +388,13 @@ class PadApp:
         if self.keypad is not None:
             self.keypad = press(self.keypad)
         self.offer_move_mark = False
+
+    def _refused(self, error: SumOutOfBoundsError) -> None:
+        """Mark the sum on the display as refused when ``error`` is about it, so
+        the next digit replaces it (see :attr:`Keypad.refused`)."""
+        kp = self.keypad
+        if kp is not None and error.seat == kp.seat:
+            self.keypad = kp.refuse()
 
     def _digit(self, value: str) -> None:
         kp = self.keypad

@@ -36,6 +36,11 @@ class Keypad:
     - ``typing``: the text on the display for the player at the cursor
       (``""``, ``"-"``, ``"-3"``, ``"12"``); ``fresh`` means the next digit
       replaces it, as when a player is revisited.
+    - ``refused``: the sum on the display was just refused (out of bounds). It
+      stays on the display, marked, so the person sees what was refused, but the
+      next digit replaces it and ``±`` starts a new negative sum instead of
+      negating it: a refused entry is easy to replace, and ``±`` never acts on
+      a value the person already saw refused.
     - ``finishers``: the marked seats (at most one, see :meth:`mark_finisher`).
     - ``bounds``: the sums a layout can have, for feedback as soon as a sum is done.
     - ``round_number``: the round being entered or corrected, ``None`` for the tiebreak.
@@ -50,6 +55,7 @@ class Keypad:
     typing: str = ""
     fresh: bool = True
     finishers: tuple[int, ...] = ()
+    refused: bool = False
 
     @classmethod
     def for_next_round(cls, pad: ScorePad) -> Keypad:
@@ -139,21 +145,23 @@ class Keypad:
                 f"{self.names[self.seat]}'s sum has at most {MAX_DIGITS} digits "
                 f"(sums run from {self.bounds[0]} to {self.bounds[1]})"
             )
-        return replace(self, typing=f"{sign}{body}{d}", fresh=False)
+        return replace(self, typing=f"{sign}{body}{d}", fresh=False, refused=False)
 
     def toggle_sign(self) -> Keypad:
         """The ``±`` key: negative sums are common (the -2, -1 and 0 cards)."""
+        if self.refused:
+            return replace(self, typing="-", fresh=False, refused=False)
         typed = self.typing[1:] if self.typing.startswith("-") else f"-{self.typing}"
         return replace(self, typing=typed, fresh=False)
 
     def backspace(self) -> Keypad:
         """Remove the last digit (a lone ``-`` goes too)."""
         typed = self.typing[:-1]
-        return replace(self, typing="" if typed == "-" else typed, fresh=False)
+        return replace(self, typing="" if typed == "-" else typed, fresh=False, refused=False)
 
     def clear(self) -> Keypad:
         """Empty the display for the player being typed."""
-        return replace(self, typing="", fresh=False)
+        return replace(self, typing="", fresh=False, refused=False)
 
     def next(self) -> Keypad:
         """Keep the sum on the display and go on to the next playing seat (stays
@@ -170,12 +178,21 @@ class Keypad:
         return committed._go(max(self.cursor - 1, 0))
 
     def select(self, seat: int) -> Keypad:
-        """Jump to ``seat`` (a tap on a player's name or sum)."""
+        """Jump to ``seat`` (a tap on a player's name or sum). A tap on the player
+        being typed means "let me type this again": the next digit replaces the
+        sum, even one just refused (which is not checked again)."""
         if seat not in self.seats:
             raise KeypadError(f"seat {seat} does not play this round")
+        if seat == self.seat:
+            return replace(self, fresh=True)
         committed = self._committed()
         committed._check_bounds()
         return committed._go(self.seats.index(seat))
+
+    def refuse(self) -> Keypad:
+        """The keypad after its sum on the display was refused: the sum stays in
+        view, the next digit replaces it, ``±`` starts afresh (see ``refused``)."""
+        return replace(self, fresh=True, refused=True)
 
     def mark_finisher(self, *, replace_mark: bool = False) -> Keypad:
         """Mark (or unmark, if already marked) the player being typed as the one
@@ -222,4 +239,5 @@ class Keypad:
 
     def _go(self, cursor: int) -> Keypad:
         value = self.entries[self.seats[cursor]]
-        return replace(self, cursor=cursor, typing="" if value is None else str(value), fresh=True)
+        typed = "" if value is None else str(value)
+        return replace(self, cursor=cursor, typing=typed, fresh=True, refused=False)

@@ -146,6 +146,16 @@ EN: Final[dict[str, str]] = {
     "games.line": "{players}: {rounds} rounds, started {started}, last entry {updated}",
     "games.current": "(open)",
     "games.deleted": "Game deleted.",
+    # the printed sheet
+    "print.played": "Skyjo, {players}: started {started}, last entry {updated}.",
+    "print.rules": "Rules: the game ends at {target}. {tie} {nonpositive} "
+    "Three equal cards in a column {column}.",
+    "print.tie.on": "A tie doubles the player who ended the round.",
+    "print.tie.off": "A tie does not double.",
+    "print.nonpositive.on": "A score of 0 or less is doubled too.",
+    "print.nonpositive.off": "A score of 0 or less is never doubled.",
+    "print.legend": "Underlined: the player who ended the round. Bold: doubled. "
+    "Below each round: why.",
     # errors
     "error.sum_out_of_bounds": "{player}'s sum {value} is not possible: under these rules a "
     "layout sums to {low} to {high}.",
@@ -271,6 +281,15 @@ DE: Final[dict[str, str]] = {
     "games.line": "{players}: {rounds} Runden, begonnen {started}, zuletzt {updated}",
     "games.current": "(offen)",
     "games.deleted": "Spiel gelöscht.",
+    "print.played": "Skyjo, {players}: begonnen {started}, letzter Eintrag {updated}.",
+    "print.rules": "Regeln: Das Spiel endet bei {target}. {tie} {nonpositive} "
+    "Drei gleiche Karten in einer Spalte {column}.",
+    "print.tie.on": "Gleichstand verdoppelt, wer die Runde beendet hat.",
+    "print.tie.off": "Gleichstand verdoppelt nicht.",
+    "print.nonpositive.on": "Auch 0 oder weniger wird verdoppelt.",
+    "print.nonpositive.off": "0 oder weniger wird nie verdoppelt.",
+    "print.legend": "Unterstrichen: wer die Runde beendet hat. Fett: verdoppelt. "
+    "Unter jeder Runde: warum.",
     "error.sum_out_of_bounds": "{value} ist für {player} nicht möglich: nach diesen Regeln "
     "ergibt eine Auslage {low} bis {high}.",
     "error.missing_sum": "Für {player} fehlt noch die Summe.",
@@ -395,6 +414,15 @@ NL: Final[dict[str, str]] = {
     "games.line": "{players}: {rounds} rondes, begonnen {started}, laatst {updated}",
     "games.current": "(open)",
     "games.deleted": "Spel verwijderd.",
+    "print.played": "Skyjo, {players}: begonnen {started}, laatst {updated}.",
+    "print.rules": "Regels: het spel eindigt bij {target}. {tie} {nonpositive} "
+    "Drie gelijke kaarten in een kolom {column}.",
+    "print.tie.on": "Gelijkspel verdubbelt wie de ronde beëindigde.",
+    "print.tie.off": "Gelijkspel verdubbelt niet.",
+    "print.nonpositive.on": "Ook 0 of minder wordt verdubbeld.",
+    "print.nonpositive.off": "0 of minder wordt nooit verdubbeld.",
+    "print.legend": "Onderstreept: wie de ronde beëindigde. Vet: verdubbeld. "
+    "Onder elke ronde: waarom.",
     "error.sum_out_of_bounds": "{value} kan niet voor {player}: met deze regels telt een "
     "uitleg op tot {low} tot {high}.",
     "error.missing_sum": "Voor {player} ontbreekt nog de som.",

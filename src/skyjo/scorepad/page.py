@@ -14,14 +14,18 @@ import contextlib
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from skyjo.browser import DeviceStorage, present, text
 from skyjo.prerender import fingerprint
 from skyjo.scorepad import render
 from skyjo.scorepad.app import PadApp, Screen
 from skyjo.scorepad.export import to_csv
 from skyjo.scorepad.messages import Messages, pick_language
+
+#: Input types a person types into: their ``change`` event must not repaint.
+TYPED = frozenset({"text", "number", "search", "tel"})
 
 #: Keys of a physical keyboard that work like the on-screen keypad.
 KEYBOARD = {
@@ -33,29 +37,14 @@ KEYBOARD = {
 }
 
 
-def element(value: Any) -> Any | None:
-    """A DOM lookup's result, or None: JavaScript's null arrives as ``jsnull``,
-    which is not None."""
-    return None if value is None or value is jsnull else value
+element = present
 
 
-class LocalStorage:
+def local_storage() -> DeviceStorage:
     """``window.localStorage`` as a :class:`~skyjo.scorepad.app.Storage`. A failed
     write (private mode, full quota) is logged and the pad goes on unsaved rather
-    than stopping the game at the table."""
-
-    def get(self, key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:
-            return None
-        return None if value is None else str(value)
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            window.localStorage.setItem(key, value)
-        except Exception as exc:
-            window.console.warn(f"could not save the score pad: {exc}")
+    than stopping the game at the table; a missing key is ``None``, never text."""
+    return DeviceStorage(lambda: window.localStorage, window.console.warn)
 
 
 def now() -> datetime:
@@ -84,11 +73,13 @@ class Page:
     def render(self) -> None:
         """Repaint everything; keep the keyboard focus on the same control."""
         app = self.app
-        focused = element(document.activeElement)
+        focused = present(document.activeElement)
         focus_key = ""
-        if focused is not None and element(focused.getAttribute("data-action")) is not None:
+        if focused is not None and text(focused.getAttribute("data-action")) is not None:
+            # A button without data-value has none (null): not the text "jsnull".
             focus_key = (
-                f"{focused.getAttribute('data-action')}|{focused.getAttribute('data-value')}"
+                f"{text(focused.getAttribute('data-action'))}"
+                f"|{text(focused.getAttribute('data-value')) or ''}"
             )
         document.documentElement.lang = app.language
         document.title = Messages(app.language).t("title")
@@ -98,26 +89,31 @@ class Page:
         self.root.setAttribute("data-screen", app.screen.value)
         if focus_key:
             action, value = focus_key.split("|", 1)
-            again = element(
+            again = present(
                 self.root.querySelector(f'[data-action="{action}"][data-value="{value}"]')
             )
             if again is not None:
-                again.focus()
+                again.focus(_options(preventScroll=True))
+        if app.just_saved:
+            # The news and the new totals are above the keypad: bring them into view.
+            news = present(self.root.querySelector("#notice"))
+            if news is not None:
+                news.scrollIntoView(_options(block="start"))
 
     def _painted_already(self, html: str) -> bool:
         """Whether ``#pad`` already shows ``html`` (the build pre-painted it and its
         ``data-painted`` mark matches), or the reader filled in the pre-painted form
         (``data-touched``; :meth:`adopt` took it over). The marks hold once."""
-        mark = element(self.root.getAttribute("data-painted"))
-        touched = element(self.root.getAttribute("data-touched")) is not None
+        mark = text(self.root.getAttribute("data-painted"))
+        touched = text(self.root.getAttribute("data-touched")) is not None
         for name in ("data-painted", "data-touched", "data-early"):
             self.root.removeAttribute(name)
-        return mark is not None and (touched or str(mark) == fingerprint(html))
+        return mark is not None and (touched or mark == fingerprint(html))
 
     def adopt(self) -> None:
         """Take over what the reader typed into the pre-painted form before Python
         was ready: every field goes through the same path as typing does now."""
-        if element(self.root.getAttribute("data-touched")) is None:
+        if text(self.root.getAttribute("data-touched")) is None:
             return
         for field in self.root.querySelectorAll("[data-field]"):
             name = str(field.getAttribute("data-field"))
@@ -133,11 +129,11 @@ class Page:
                 self.app.edit(name, value, seat=seat, index=index)
 
     def on_click(self, event: Any) -> None:
-        target = element(event.target.closest("[data-action]"))
+        target = present(event.target.closest("[data-action]"))
         if target is None:
             return
-        action = str(target.getAttribute("data-action"))
-        value = str(element(target.getAttribute("data-value")) or "")
+        action = text(target.getAttribute("data-action")) or ""
+        value = text(target.getAttribute("data-value")) or ""
         if action == "csv":
             self.download_csv()
             return
@@ -156,24 +152,38 @@ class Page:
 
     def on_field(self, event: Any) -> None:
         """A form field changed. Typing (``input``) updates the app without a repaint,
-        which would lose the caret; choosing (``change``) repaints what depends on it."""
+        which would lose the caret; choosing (``change`` on a list or a box) repaints
+        what depends on it. A typed field's own ``change`` (it fires when the field
+        loses focus, i.e. on the press of the button tapped next) never repaints:
+        that would replace the button under the finger and swallow the tap. Only
+        the notice is refreshed, so an error fixed by typing goes away at once."""
         target = event.target
-        name = element(target.getAttribute("data-field"))
+        name = text(target.getAttribute("data-field"))
         if not name:
             return
         kind = str(target.type)
-        value = ("true" if target.checked else "false") if kind == "checkbox" else str(target.value)
+        typed = text(target.value) or ""
+        value = ("true" if target.checked else "false") if kind == "checkbox" else typed
         seat = _int(target.getAttribute("data-seat"))
         index = _int(target.getAttribute("data-index"))
-        self.app.edit(str(name), value, seat=seat, index=index)
-        if str(event.type) == "change" and kind != "text":
+        shown = self.app.notice
+        self.app.edit(name, value, seat=seat, index=index)
+        if str(event.type) == "change" and kind not in TYPED:
             self.render()
+        elif self.app.notice != shown:
+            self.render_notice()
+
+    def render_notice(self) -> None:
+        """Repaint the notice alone (the form and its caret stay as they are)."""
+        old = present(self.root.querySelector("#notice"))
+        if old is not None:
+            old.outerHTML = render.notice(self.app.notice, Messages(self.app.language))
 
     def on_key(self, event: Any) -> None:
         """Digits, minus, Backspace and Enter drive the keypad from a keyboard too."""
         app = self.app
         target = event.target
-        tag = str(target.tagName) if element(target) is not None else ""
+        tag = str(target.tagName) if present(target) is not None else ""
         if app.screen is not Screen.PLAY or app.keypad is None or tag in ("INPUT", "SELECT"):
             return
         key = str(event.key)
@@ -202,16 +212,25 @@ class Page:
         link.remove()
 
 
-def _int(text: Any) -> int:
-    with contextlib.suppress(TypeError, ValueError):
-        return int(str(text))
+def _options(**fields: object) -> Any:
+    """A plain JavaScript object for an options argument (``{preventScroll: true}``)."""
+    options = window.Object.new()
+    for name, value in fields.items():
+        setattr(options, name, value)
+    return options
+
+
+def _int(value: Any) -> int:
+    """A numeric ``data-*`` attribute; a missing or garbled one is seat 0."""
+    with contextlib.suppress(ValueError):
+        return int(text(value) or "0")
     return 0
 
 
 def start() -> Page:
     """Load the games on this device, paint, and mark the page ready."""
-    languages = [str(tag) for tag in window.navigator.languages or []]
-    app = PadApp.load(LocalStorage(), now, language=pick_language(languages))
+    languages = [str(tag) for tag in present(window.navigator.languages) or []]
+    app = PadApp.load(local_storage(), now, language=pick_language(languages))
     page = Page(app)
     if window.eval("window.self !== window.top"):
         document.documentElement.setAttribute("data-embedded", "true")

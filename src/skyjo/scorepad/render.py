@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from html import escape
 
+from skyjo.icons import icon
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.scorepad import model
 from skyjo.scorepad.app import Notice, PadApp, Screen
@@ -36,13 +37,18 @@ def page(app: PadApp) -> str:
     return "\n".join(parts)
 
 
-def button(label: str, action: str, value: object = "", *, cls: str = "", **attrs: str) -> str:
-    """A ``<button>`` the delegated listener understands."""
+def button(
+    label: str, action: str, value: object = "", *, cls: str = "", glyph: str = "", **attrs: str
+) -> str:
+    """A ``<button>`` the delegated listener understands. With ``glyph`` (an
+    :mod:`skyjo.icons` name) it shows that icon instead of ``label``; then give
+    it an ``aria_label``."""
     extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
     klass = f' class="{cls}"' if cls else ""
+    body = icon(glyph) if glyph else escape(label)
     return (
         f'<button type="button"{klass} data-action="{action}" data-value="{escape(str(value))}"'
-        f"{extra}>{escape(label)}</button>"
+        f"{extra}>{body}</button>"
     )
 
 
@@ -92,12 +98,43 @@ def notice(note: Notice | None, m: Messages) -> str:
 def play(app: PadApp, pad: ScorePad, m: Messages) -> str:
     """Totals, the result, the entry with its keypad, who starts, the history."""
     sheet = score_sheet(pad)
-    parts = [totals(sheet, m), result(sheet, m)]
+    parts = [sheet_info(app, pad, m), totals(sheet, m), result(sheet, m)]
     starter = starter_line(app, pad, m)
     if app.keypad is not None:
         parts.append(entry(app, pad, app.keypad, m, starter))
     parts.append(history(sheet, m))
     return f'<div class="play">{"".join(parts)}</div>'
+
+
+def sheet_info(app: PadApp, pad: ScorePad, m: Messages) -> str:
+    """For the printed sheet only: when the game was played, its rule options
+    and what the marks in the table mean (paper has no tooltips)."""
+    lines = []
+    if app.game_id is not None:
+        saved = app.archive.game(app.game_id)
+        lines.append(
+            m.t(
+                "print.played",
+                players=", ".join(pad.players),
+                started=_date(saved.started),
+                updated=_date(saved.updated),
+            )
+        )
+    rules = pad.rules
+    lines.append(
+        m.t(
+            "print.rules",
+            target=rules.target,
+            tie=m.t("print.tie.on" if rules.double_on_tie else "print.tie.off"),
+            nonpositive=m.t(
+                "print.nonpositive.on" if rules.double_nonpositive else "print.nonpositive.off"
+            ),
+            column=m.t(f"setup.column.{rules.column_rule.value}"),
+        )
+    )
+    lines.append(m.t("print.legend"))
+    body = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    return f'<section id="sheet-info" class="sheet-info">{body}</section>'
 
 
 def totals(sheet: ScoreSheet, m: Messages) -> str:
@@ -175,7 +212,13 @@ def entry(app: PadApp, pad: ScorePad, kp: Keypad, m: Messages, starter: str) -> 
         current = seat == kp.seat
         value = kp.display if current else _entry_text(kp.entries[seat])
         ended = seat in kp.finishers
-        cls = "entry-row" + (" current" if current else "") + (" ended" if ended else "")
+        refused = current and kp.refused
+        cls = (
+            "entry-row"
+            + (" current" if current else "")
+            + (" refused" if refused else "")
+            + (" ended" if ended else "")
+        )
         rows.append(
             f'<button type="button" class="{cls}" data-action="select" data-value="{seat}" '
             f'aria-pressed="{"true" if current else "false"}" data-seat="{seat}">'
@@ -213,7 +256,7 @@ def keypad(app: PadApp, kp: Keypad, m: Messages) -> str:
     keys += [
         button(m.t("key.sign"), "sign", cls="key sign"),
         button("0", "digit", 0, cls="key digit"),
-        button("⌫", "back-digit", cls="key", aria_label=m.t("key.back")),
+        button("", "back-digit", cls="key", glyph="backspace", aria_label=m.t("key.back")),
         button(m.t("key.previous"), "previous", cls="key wide"),
         button(m.t("key.next"), "next", cls="key wide next"),
         button(m.t("key.finisher"), "finisher", cls="key finisher", aria_pressed=_pressed(kp)),
@@ -351,10 +394,11 @@ def setup(app: PadApp, m: Messages) -> str:
         if not locked and count > model.MIN_PLAYERS:
             controls.append(
                 button(
-                    "✕",
+                    "",
                     "remove-player",
                     seat,
                     cls="small",
+                    glyph="remove",
                     aria_label=m.t("setup.remove", name=who),
                 )
             )

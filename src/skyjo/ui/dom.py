@@ -14,9 +14,10 @@ import asyncio
 import contextlib
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
+from skyjo import browser
 from skyjo.errors import SkyjoError
 from skyjo.prerender import fingerprint
 from skyjo.rules import ColumnRule, Rules
@@ -39,7 +40,7 @@ FOCUSABLE = frozenset({"BUTTON", "SELECT", "INPUT", "TEXTAREA", "SUMMARY", "A"})
 def element(value: Any) -> Any | None:
     """A DOM lookup's result, or None: JavaScript's null arrives as ``jsnull``, which
     is not None (and ``undefined`` as None)."""
-    return None if value is None or value is jsnull else value
+    return browser.present(value)
 
 
 class LocalStorage:
@@ -56,7 +57,7 @@ class LocalStorage:
             return None
         # A missing key is JavaScript's null, which Pyodide gives as ``jsnull`` (not
         # None); only a string is a stored value.
-        return value if isinstance(value, str) else None
+        return browser.text(value)
 
     def set(self, key: str, value: str) -> None:
         try:
@@ -497,8 +498,8 @@ def start() -> Page:
         str(window.navigator.language)
     ]
     language = storage.get("skyjo.language") or pick_language(languages)
-    seed_text = window.URLSearchParams.new(window.location.search).get("seed")
-    seed = int(seed_text) if seed_text is not None and str(seed_text).isdigit() else None
+    seed_text = browser.text(window.URLSearchParams.new(window.location.search).get("seed"))
+    seed = int(seed_text) if seed_text is not None and seed_text.isdigit() else None
     app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
     page = Page(app)
     page.adopt()
