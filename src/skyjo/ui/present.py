@@ -95,8 +95,8 @@ class TableModel:
     #: The seat whose grid is shown large and first (see :meth:`App.own_seat`), or
     #: None when only bots play (then the seat on turn).
     own_seat: int | None = None
-    #: What happened since a person last moved, newest last, shown on the table so a
-    #: hand-over says what the previous player did.
+    #: The last three moves, newest last, shown on the table (not only in the closed
+    #: log), so a hand-over says what the previous player did.
     latest: tuple[str, ...] = ()
     #: Where the hint points: "draw", "discard" (the piles), "flip" (the button that
     #: discards the drawn card) or "" (a card is marked, or no hint).
@@ -457,7 +457,7 @@ def table(app: App) -> TableModel:
         log=tuple(translate_line(t, line) for line in app.log[-60:]),
         announcement=" ".join(translate_line(t, line) for line in app.since_person),
         own_seat=app.own_seat(),
-        latest=tuple(t.t(line.key, **line.fields) for line in app.since_person[-3:]),
+        latest=tuple(t.t(line.key, **line.fields) for line in app.log[-3:]),
         hint_target=hint_target,
         hint_marked=t.t("hint.marked"),
     )

@@ -461,15 +461,17 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         id="log",
         open=log_open,
     )
-    latest = (
+    # Always there, at a fixed height, so the grids below never move as lines come.
+    latest = h(
+        "div",
         h(
             "ul",
             *(h("li", esc(line)) for line in model.latest),
-            class_="latest",
             aria_label=t.t("table.latest"),
         )
         if model.latest
-        else ""
+        else "",
+        class_="latest",
     )
     own = [s for s in model.seats if s.seat == focus]
     others = [s for s in model.seats if s.seat != focus]
@@ -480,7 +482,16 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         h("p", esc(model.banner), class_="banner", role="status") if model.banner else "",
         center,
         h("div", *(seat(s, compact=False) for s in own), class_="own-seat"),
-        h("div", *(seat(s, compact=True) for s in others), class_="seats others"),
+        h(
+            "div",
+            *(seat(s, compact=True) for s in others),
+            class_="seats others",
+            role="group",
+            aria_label=t.t("table.others"),
+            tabindex=0,  # on a phone the row scrolls sideways, also by keyboard
+        )
+        if others
+        else "",
         log,
         class_="board",
         aria_label=model.round_text,
