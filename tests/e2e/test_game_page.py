@@ -137,7 +137,7 @@ def test_an_invalid_custom_target_is_explained_in_the_pages_language(
     for typed in ("abc", "0", "-5"):
         page.locator("input[name=target][value=custom]").check()
         page.locator("input[name=custom_target]").fill(typed)
-        page.locator("#start").click()
+        page.get_by_role("button", name=re.compile("Start game|Spiel starten")).click()
         expect(page.locator(".form-error")).to_have_text(message)
         expect(page.locator("#app")).not_to_contain_text("setup.error")
         expect(page.locator("#app")).to_have_attribute("data-screen", "setup")
@@ -164,7 +164,7 @@ def test_on_a_phone_the_piles_the_held_card_and_the_whole_grid_fit_one_screen(
     try:
         visit = opened((context, site_url), language=language)
         page = visit.page
-        page.locator("#quick").click()
+        page.get_by_role("button", name=re.compile("Quick game|Schnelles Spiel")).click()
         play_until_the_person_may_draw(page)
         page.locator("#draw-pile").click()
         expect(page.locator("#held-card")).to_be_visible()
@@ -272,7 +272,7 @@ def test_focus_goes_to_the_next_decision_never_a_destructive_default(
     # keeps the focus in the seat list.
     visit = opened(desktop)
     page = visit.page
-    page.locator("#seat-remove-3").focus()
+    page.get_by_role("button", name="Remove Robin").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".seat-row")).to_have_count(3)
     page.wait_for_function(f"{FOCUSED} === 'seat-remove-2'")
@@ -387,7 +387,7 @@ def test_the_setup_form_is_aligned_named_per_seat_and_refuses_twins(
             assert box["x"] + box["width"] <= text["x"], label.inner_text()
             assert box["y"] < text["y"] + 1.5 * 16 + 4, label.inner_text()  # its first line
         page.fill("#name-2", "alex")
-        page.locator("#start").click()
+        page.get_by_role("button", name="Start game").click()
         expect(page.locator(".form-error")).to_have_text(
             "Seats 2 and 3 are both called alex: give each player a different name."
         )
