@@ -261,6 +261,29 @@ def test_the_moves_log_stays_open_across_moves(desktop: tuple[BrowserContext, st
     no_python_errors(visit)
 
 
+def test_repaints_keep_what_the_person_opened_closed_or_typed(
+    desktop: tuple[BrowserContext, str], tmp_path: Path
+) -> None:
+    # Intent: the same class as the Moves log: a language switch (a full repaint) keeps
+    # names typed into the setup form, and a closed score sheet stays closed.
+    visit = opened(desktop)
+    page = visit.page
+    page.fill("#name-1", "Zoe")
+    page.select_option("#kind-2", "hard")
+    page.select_option("#language", "de")
+    expect(page.locator("#name-1")).to_have_value("Zoe")
+    expect(page.locator("#kind-2")).to_have_value("hard")
+    page.select_option("#language", "en")
+    import_record(page, round_end_record([("Mia", "human"), ("Lena", "easy")], seed=4), tmp_path)
+    expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+    page.get_by_text("Score sheet", exact=True).click()
+    expect(page.locator("details.sheet")).not_to_have_attribute("open", "")
+    page.select_option("#language", "nl")
+    expect(page.locator("details.sheet")).not_to_have_attribute("open", "")
+    no_serious_findings(page, "round end, sheet closed")
+    no_python_errors(visit)
+
+
 # --- 9: focus goes where the next decision is -------------------------------------------------
 
 

@@ -302,8 +302,21 @@ class Page:
 
     def on_change(self, event: Any) -> None:
         if event.target.id == "language":
+            self._keep_typed_setup()
             self.app.set_language(str(event.target.value))
             self.render()
+
+    def _keep_typed_setup(self) -> None:
+        """Keep what the person typed into the setup form across a repaint (a language
+        switch); a half-typed target stays as it was remembered."""
+        if self.app.screen is not Screen.SETUP or self.app.confirming is not None:
+            return
+        if element(document.getElementById("setup-form")) is None:
+            return
+        try:
+            self.app.setup = self.read_setup()
+        except SetupError:
+            return
 
     def on_submit(self, event: Any) -> None:
         event.preventDefault()

@@ -251,7 +251,7 @@ def _rules(t: Translator, model: SetupModel) -> str:
         inputmode="numeric",
         size=5,
         value=model.custom_target,
-        aria_label=t.t("rule.target.custom"),
+        aria_label=t.t("rule.target.custom_value"),
     )
     target = h(
         "fieldset",
@@ -538,7 +538,7 @@ def end(t: Translator, model: EndModel) -> str:
     )
     sheet = h(
         "details",
-        h("summary", esc(t.t("end.sheet"))),
+        h("summary", esc(t.t("end.sheet")), id="sheet-summary"),
         h(
             "table",
             h(
@@ -562,6 +562,7 @@ def end(t: Translator, model: EndModel) -> str:
             ),
         ),
         class_="sheet",
+        id="sheet",
         open=True,
     )
     if model.game_over:
