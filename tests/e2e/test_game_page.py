@@ -332,7 +332,7 @@ def test_focus_goes_to_the_next_decision_never_a_destructive_default(
     no_python_errors(visit)
 
 
-# --- 10: the hint points at the pile or card -------------------------------------------------------
+# --- 10: the hint points at the pile or card ------------------------------------------------
 
 
 def test_the_hint_is_advice_and_marks_what_it_suggests(
@@ -360,7 +360,7 @@ def test_the_hint_is_advice_and_marks_what_it_suggests(
     no_python_errors(visit)
 
 
-# --- 11: only the named person flips in the opening ------------------------------------------------
+# --- 11: only the named person flips in the opening -----------------------------------------
 
 
 def test_in_pass_and_play_only_the_named_person_flips(desktop: tuple[BrowserContext, str]) -> None:

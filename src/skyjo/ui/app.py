@@ -258,7 +258,8 @@ class App:
         )
 
     def ask_new_game(self) -> None:
-        """"New game": ask first while a game is in progress, else go to the setup."""
+        """The "New game" button: ask first while a game is in progress, else go to
+        the setup screen."""
         if self.in_progress:
             self.confirming = Confirm.NEW_GAME
         else:

@@ -74,7 +74,9 @@ def game_menu(t: Translator, items: list[str], *, open_: bool) -> str:
         aria_expanded="true" if open_ else "false",
         aria_controls="game-menu",
     )
-    menu = h("div", " ".join(items), id="game-menu", class_="game-menu" + (" open" if open_ else ""))
+    menu = h(
+        "div", " ".join(items), id="game-menu", class_="game-menu" + (" open" if open_ else "")
+    )
     return toggle + menu
 
 
