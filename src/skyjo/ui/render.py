@@ -483,17 +483,21 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         latest,
         h("p", esc(model.banner), class_="banner", role="status") if model.banner else "",
         center,
-        h("div", *(seat(s, compact=False) for s in own), class_="own-seat"),
         h(
             "div",
-            *(seat(s, compact=True) for s in others),
-            class_="seats others",
-            role="group",
-            aria_label=t.t("table.others"),
-            tabindex=0,  # on a phone the row scrolls sideways, also by keyboard
-        )
-        if others
-        else "",
+            h("div", *(seat(s, compact=False) for s in own), class_="own-seat"),
+            h(
+                "div",
+                *(seat(s, compact=True) for s in others),
+                class_="seats others",
+                role="group",
+                aria_label=t.t("table.others"),
+                tabindex=0,  # on a phone the row scrolls sideways, also by keyboard
+            )
+            if others
+            else "",
+            class_="grids",
+        ),
         log,
         class_="board",
         aria_label=model.round_text,
