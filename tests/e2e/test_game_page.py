@@ -154,7 +154,7 @@ def in_viewport(page: Page, selector: str) -> bool:
     return box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] and box["x"] >= 0
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
 def test_on_a_phone_the_piles_the_held_card_and_the_whole_grid_fit_one_screen(
     browser: Browser, site_url: str, language: str
 ) -> None:
@@ -164,7 +164,7 @@ def test_on_a_phone_the_piles_the_held_card_and_the_whole_grid_fit_one_screen(
     try:
         visit = opened((context, site_url), language=language)
         page = visit.page
-        page.get_by_role("button", name=re.compile("Quick game|Schnelles Spiel")).click()
+        page.get_by_role("button", name=re.compile("Quick game|Schnelles Spiel|Snel spel")).click()
         play_until_the_person_may_draw(page)
         page.locator("#draw-pile").click()
         expect(page.locator("#held-card")).to_be_visible()
