@@ -367,6 +367,9 @@ def test_a_whole_turn_by_keyboard_alone(fresh: tuple[BrowserContext, str]) -> No
     assert page.evaluate(focused) == "discard-pile"
     page.keyboard.press("Enter")  # take the discard pile's card
     expect(page.locator("#held-card")).to_be_visible()
+    # The prompt (what is held, what to do), not a card a second Enter would swap.
+    page.wait_for_function(f"{focused} === 'prompt'")
+    page.keyboard.press("ArrowDown")  # into the grid
     assert str(page.evaluate(focused)).startswith("card-0-")
     page.keyboard.press("Escape")  # put it back: the turn starts over
     expect(page.locator("#held-card")).to_have_count(0)
@@ -375,6 +378,8 @@ def test_a_whole_turn_by_keyboard_alone(fresh: tuple[BrowserContext, str]) -> No
     page.locator("#draw-pile").focus()
     page.keyboard.press("Enter")  # draw
     expect(page.locator("#held-card")).to_be_visible()
+    page.wait_for_function(f"{focused} === 'prompt'")
+    page.keyboard.press("ArrowDown")
     page.wait_for_function(f"({focused} || '').startsWith('card-0-')")
     first = page.evaluate(focused)
     page.keyboard.press("ArrowDown")
@@ -385,11 +390,13 @@ def test_a_whole_turn_by_keyboard_alone(fresh: tuple[BrowserContext, str]) -> No
         page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     expect(page.locator("#prompt")).to_contain_text("face-down card to turn over")
-    page.wait_for_function(f"({focused} || '').startsWith('card-0-')")
+    page.wait_for_function(f"{focused} === 'prompt'")
     page.keyboard.press("Escape")  # changed my mind: back to choosing
     expect(page.get_by_role("button", name="Discard and turn over")).to_be_visible()
     page.get_by_role("button", name="Discard and turn over").focus()
     page.keyboard.press("Enter")
+    page.wait_for_function(f"{focused} === 'prompt'")
+    page.keyboard.press("ArrowDown")  # the first card that can be turned over
     page.wait_for_function(f"({focused} || '').startsWith('card-0-')")
     page.keyboard.press("Enter")
     expect(page.locator("#held-card")).to_have_count(0)
@@ -483,10 +490,14 @@ def test_setup_table_and_round_end_are_accessible_fit_and_are_pictured(
             page.screenshot(path=SCREENSHOTS / f"table-200pct-{name}.png", full_page=True)
             page.evaluate("document.documentElement.style.fontSize = ''")
         import_record(page, round_end_record(ROUND_END_PLAYERS, seed=4), tmp_path)
+        # A game is in progress: the page asks before the import replaces it.
+        expect(page.get_by_role("alertdialog")).to_be_visible()
+        check("confirm-import")
+        page.get_by_role("button", name="Open the imported game").click()
         expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
         expect(page.locator(".reason")).to_contain_text("ended the round with")
         check("round-end")
-        assert found == {"setup": [], "table": [], "round-end": []}
+        assert found == {"setup": [], "table": [], "confirm-import": [], "round-end": []}
         no_python_errors(opened)
     finally:
         context.close()

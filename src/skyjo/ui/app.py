@@ -43,6 +43,12 @@ SAVE_KEY: Final = "skyjo.game"
 SETUP_KEY: Final = "skyjo.setup"
 LANGUAGE_KEY: Final = "skyjo.language"
 CORRUPT_KEY: Final = "skyjo.corrupt-save"
+#: Games replaced before they ended (newest first), each a whole save, so "New game"
+#: or an import never loses one: the setup screen offers them back.
+RECENT_KEY: Final = "skyjo.recent"
+#: A recent-games list that could not be read, kept aside rather than overwritten.
+RECENT_UNREADABLE_KEY: Final = "skyjo.recent-unreadable"
+MAX_RECENT: Final = 5
 SAVE_VERSION: Final = 1
 HINT_BOT: Final = "hard"
 #: The most sentences the live region holds at once (the move log keeps them all).
@@ -107,6 +113,22 @@ class Line:
         return cls(str(key), dict(fields), str(reason), why)
 
 
+class Confirm(StrEnum):
+    """What the page is asking the person to confirm before it replaces a game."""
+
+    NEW_GAME = "new_game"
+    IMPORT = "import"
+
+
+@dataclass(frozen=True, slots=True)
+class RecentGame:
+    """A game kept after it was replaced: who played and which round it was in."""
+
+    names: tuple[str, ...]
+    round_number: int
+    text: str
+
+
 @dataclass(frozen=True, slots=True)
 class Notice:
     """Something the page must tell the user (a key in the catalogue)."""
@@ -148,6 +170,12 @@ class App:
         self.notice: Notice | None = None
         self.setup_error: SetupError | None = None
         self.tiebreak_of: tuple[int, ...] = ()
+        #: A question the page shows before a game in progress is replaced.
+        self.confirming: Confirm | None = None
+        #: An imported game waiting for that confirmation.
+        self._pending_import: Game | None = None
+        #: The person who moved last: against bots their grid stays the large one.
+        self.last_person: int | None = None
         self._check_save()
 
     # --- start and stop ---------------------------------------------------------
@@ -204,6 +232,7 @@ class App:
         """Start a game with ``setup`` (checked: a bad one sets ``setup_error``)."""
         try:
             setup = setup.check()
+            setup.check_names_differ()
         except SetupError as exc:
             self.setup_error = exc
             return
@@ -219,10 +248,114 @@ class App:
     def rematch(self) -> None:
         self.start(self.setup)
 
+    @property
+    def in_progress(self) -> bool:
+        """Whether a game that has not ended is on the table (or waiting to resume)."""
+        return self.game is not None and self.screen in (
+            Screen.TABLE,
+            Screen.ROUND_END,
+            Screen.RESUME,
+        )
+
+    def ask_new_game(self) -> None:
+        """The "New game" button: ask first while a game is in progress, else go to
+        the setup screen."""
+        if self.in_progress:
+            self.confirming = Confirm.NEW_GAME
+        else:
+            self.to_setup()
+
+    def confirm(self) -> None:
+        """The person confirmed the question on screen: replace the game in progress
+        (which is kept among the recent games)."""
+        asked, self.confirming = self.confirming, None
+        if asked is Confirm.NEW_GAME:
+            self.to_setup()
+        elif asked is Confirm.IMPORT and self._pending_import is not None:
+            game, self._pending_import = self._pending_import, None
+            self._put_imported(game)
+
+    def cancel(self) -> None:
+        """The person kept the game in progress: nothing changes."""
+        self.confirming = None
+        self._pending_import = None
+
     def to_setup(self) -> None:
+        """Leave the table for the setup screen; an unfinished game is kept among the
+        recent games, not deleted."""
+        kept = self.in_progress
+        if not self._archive():
+            return
+        if kept:
+            self.notice = Notice("recent.kept", {})
+        self.confirming = None
         self.screen = Screen.SETUP
         self.game = None
         self.storage.remove(SAVE_KEY)
+
+    # --- recent games -------------------------------------------------------------
+
+    def recent_games(self) -> list[RecentGame]:
+        """The kept games, newest first; one that cannot be read is left out."""
+        games = []
+        for text in self._recent_texts():
+            try:
+                data = json.loads(text)
+                names = tuple(str(s["name"]) for s in data["setup"]["seats"])
+                rounds = len(data["record"]["rounds"])
+            except (ValueError, KeyError, TypeError):
+                continue
+            games.append(RecentGame(names, max(rounds, 1), text))
+        return games
+
+    def _recent_texts(self) -> list[str]:
+        text = self.storage.get(RECENT_KEY)
+        if text is None:
+            return []
+        try:
+            data = json.loads(text)
+            if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+                raise ValueError("not a list of saves")
+        except ValueError:
+            # Never overwrite what cannot be read: keep it aside once, start afresh.
+            if self.storage.get(RECENT_UNREADABLE_KEY) is None:
+                self.storage.set(RECENT_UNREADABLE_KEY, text)
+            self.storage.remove(RECENT_KEY)
+            return []
+        return list(data)
+
+    def _archive(self) -> bool:
+        """Put the saved game in progress first among the recent games. False when
+        the list could not be written (storage full): then the save is left alone."""
+        current = self.storage.get(SAVE_KEY)
+        if self.game is None or current is None or not self.in_progress:
+            return True
+        texts = [current, *(t for t in self._recent_texts() if t != current)][:MAX_RECENT]
+        value = json.dumps(texts)
+        self.storage.set(RECENT_KEY, value)
+        if self.storage.get(RECENT_KEY) != value:
+            self.notice = Notice("recent.not_kept", {}, error=True)
+            return False
+        return True
+
+    def restore_recent(self, index: int) -> None:
+        """Put a kept game back on the table (the one there, if any, is kept in turn)."""
+        games = self.recent_games()
+        if not 0 <= index < len(games):
+            raise IllegalActionError(f"there is no recent game number {index + 1}")
+        chosen = games[index].text
+        if not self._archive():
+            return
+        try:
+            self._load(chosen)
+        except (ValueError, KeyError, TypeError) as exc:
+            self.notice = Notice("save.corrupt_recent", {"reason": str(exc)}, error=True)
+            return
+        texts = [t for t in self._recent_texts() if t != chosen]
+        self.storage.set(RECENT_KEY, json.dumps(texts))
+        self.storage.set(SAVE_KEY, chosen)
+        self.since_person = []
+        self.screen = self._screen_for_state()
 
     def start_tiebreak(self) -> None:
         """One more round among the players who share the win (seed 002's "Stechen")."""
@@ -240,6 +373,7 @@ class App:
         self._seat(game)
         self.log = []
         self.since_person = []
+        self.confirming = None
         self._note(game.opening_events, None)
         self.screen = Screen.TABLE
         self._save()
@@ -251,6 +385,7 @@ class App:
         game.seat_bots(self.bots)
         self.discard_mode = False
         self.hint = None
+        self.last_person = None
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -276,13 +411,25 @@ class App:
         return None
 
     def bot_to_act(self) -> int | None:
-        """The bot seat due to move, if any. In setup, bots flip first."""
-        if self.game is None or self.screen is not Screen.TABLE:
+        """The bot seat due to move, if any. In setup, bots flip first. Bots wait
+        while the page asks the person a question."""
+        if self.game is None or self.screen is not Screen.TABLE or self.confirming:
             return None
         for seat in engine.players_to_act(self.game.state):
             if seat in self.bots:
                 return seat
         return None
+
+    def own_seat(self) -> int | None:
+        """The grid shown large: the person due to act, else the person who moved last,
+        else the first person at the table. Against bots it never moves (a physical
+        table does not move either); None when only bots play."""
+        due = self.human_to_act()
+        if due is not None:
+            return due
+        if self.last_person is not None:
+            return self.last_person
+        return next((p for p in range(len(self.seats)) if p not in self.bots), None)
 
     # --- a bot's move -------------------------------------------------------------
 
@@ -341,8 +488,8 @@ class App:
         if self.game is None or self.human_to_act() is None or seat in self.bots:
             return {}  # a bot's cards never respond to clicks, not even in setup
         state = self.game.state
-        if state.phase is not Phase.SETUP and seat != state.to_move:
-            return {}
+        if seat != self.human_to_act():
+            return {}  # one person at a time, in the opening flips as in a turn
         legal = engine.legal_actions(state, seat)
         if state.phase is Phase.SETUP or (state.phase is Phase.PLACE_DRAWN and self.discard_mode):
             return {a.position: "flip" for a in legal if isinstance(a, Flip)}
@@ -355,9 +502,13 @@ class App:
         return any(isinstance(a, kind) for a in self.game.legal_actions(seat))
 
     def _human(self, action: PlayerAction, *, seat: int | None = None) -> None:
-        acting = self.human_to_act() if seat is None else seat
-        if acting is None or acting in self.bots:
+        due = self.human_to_act()
+        acting = due if seat is None else seat
+        if acting is None or acting in self.bots or due is None:
             raise IllegalActionError("it is not a person's move")
+        if acting != due:
+            # In the opening flips too: the page names one person at a time.
+            raise IllegalActionError(f"it is {self._name(due)}'s turn to turn over cards")
         self._play(acting, action, "")
 
     # --- rounds -------------------------------------------------------------------
@@ -388,6 +539,17 @@ class App:
         except SkyjoError as exc:
             self.notice = Notice("import.invalid", {"reason": str(exc)}, error=True)
             return
+        if self.in_progress:
+            self._pending_import = game
+            self.confirming = Confirm.IMPORT
+            return
+        self._put_imported(game)
+
+    def _put_imported(self, game: Game) -> None:
+        """Put a checked imported game on the table; an unfinished one there is kept."""
+        if not self._archive():
+            return
+        game_record = game.record()
         seats = tuple(
             Seat(str(p["name"]), p["kind"] if p.get("kind") in BOT_LEVELS else HUMAN)
             for p in game_record.players
@@ -396,6 +558,7 @@ class App:
         self.setup = Setup(seats, game_record.rules, self.setup.speed)
         self._seat(game)
         self.log = []
+        self.since_person = []
         self.notice = Notice("import.done", {})
         self.screen = self._screen_for_state()
         self._save()
@@ -412,6 +575,7 @@ class App:
         assert self.game is not None
         if seat not in self.bots:
             self.since_person = []
+            self.last_person = seat
         phase = self.game.state.phase
         source = {Phase.PLACE_DISCARD: "discard", Phase.PLACE_DRAWN: "draw"}.get(phase)
         events = self.game.play(action, player=seat)
@@ -485,7 +649,7 @@ class App:
                 case PilesReshuffled():
                     lines.append(Line("event.reshuffle", {}))
                 case SetupDone(starter):
-                    lines.append(Line("event.starts", {"name": self._name(starter)}))
+                    lines.append(self._starts_line(starter))
                 case RoundEnding(p):
                     lines.append(Line("event.round_ending", {"name": self._name(p)}))
                 case RoundScored():
@@ -507,6 +671,19 @@ class App:
             if isinstance(e, ColumnRemoved)
             for p in column_positions(e.column)
         )
+
+    def _starts_line(self, starter: int) -> Line:
+        """Who starts and why: the one who ended the last round, else the highest sum
+        of the two opening cards (a tie goes to the earlier seat)."""
+        assert self.game is not None
+        state = self.game.state
+        name = self._name(starter)
+        if state.results:
+            return Line("event.starts_finisher", {"name": name})
+        sums = [grid.visible_sum() for grid in state.grids]
+        best = sums[starter]
+        key = "event.starts_tie" if sums.count(best) > 1 else "event.starts_highest"
+        return Line(key, {"name": name, "sum": card_text(best)})
 
     def _save(self) -> None:
         if self.game is None:

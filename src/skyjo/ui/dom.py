@@ -26,11 +26,21 @@ from skyjo.ui import paint, present, render
 from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.ui.review_panel import ReviewPanel
-from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError
+from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
 
-#: Where the keyboard goes when the element it was on no longer acts: the next legal
-#: target (a card of the person on turn, then a pile), else the screen's main button.
-NEXT_FOCUS = ".seat.active .target, .pile.target, .end button.primary, .resume button.primary"
+#: Where the keyboard goes when the element it was on no longer acts, in order: the
+#: question asked before a game is replaced (on "Keep playing"), the prompt of a
+#: placement (it says what the held card is; a card under the focus could be swapped
+#: away by a second Enter), a card to turn over in the opening, the draw pile, else
+#: the screen's main button.
+NEXT_FOCUS = (
+    "#confirm-cancel",
+    ".board[data-placing] #prompt",
+    ".own-seat .target[data-action='flip']",
+    "#draw-pile.target",
+    ".end button.primary",
+    ".resume button.primary",
+)
 #: The notice of an unreadable save, which offers to export it.
 CORRUPT_NOTICE = paint.CORRUPT_NOTICE
 #: Elements that keep the focus across a repaint when they still exist.
@@ -79,6 +89,12 @@ class Page:
         self.live: Any = document.getElementById("live")
         self.bots_running = False
         self.animated_step = -1
+        self.menu_open = False
+        #: Where an intent wants the keyboard next (an element id), e.g. the next
+        #: "remove" button after a seat was removed.
+        self.focus_next = ""
+        #: Which <details> (by id) the person opened or closed: a repaint keeps them so.
+        self.details_open: dict[str, bool] = {}
         self._tasks: set[asyncio.Future[None]] = set()
         #: The game review at game end, and the game it reviews (a new game restarts it).
         self.review = ReviewPanel(app.language)
@@ -89,8 +105,12 @@ class Page:
             create_proxy(self.on_submit),
             create_proxy(self.on_key),
             create_proxy(self.on_file),
+            create_proxy(self.on_toggle),
         ]
-        click, change, submit, key, file = self._proxies
+        click, change, submit, key, file, toggle = self._proxies
+        # "toggle" does not bubble: listen in the capture phase.
+        self.root.addEventListener("toggle", toggle, True)
+        document.getElementById("topbar").addEventListener("keydown", key)
         self.root.addEventListener("click", click)
         document.getElementById("topbar").addEventListener("change", change)
         self.root.addEventListener("submit", submit)
@@ -108,7 +128,10 @@ class Page:
         focused = str(active.id) if active is not None else ""
         self._topbar()
         note = paint.notice(app)
-        if app.screen is Screen.SETUP:
+        question = present.confirm(app)
+        if question is not None:
+            html = render.confirm(question)
+        elif app.screen is Screen.SETUP:
             html = paint.setup_screen(app)
         elif app.screen is Screen.RESUME:
             html = render.resume(t, app.game.state.round_number if app.game else 0)
@@ -128,12 +151,26 @@ class Page:
             self.reviewed = None
         before = self._places() if app.screen is Screen.TABLE else {}
         if not self._painted_already(self.root, html):
-            self.root.innerHTML = html if app.screen is Screen.SETUP else note + html
+            bare = app.screen is Screen.SETUP and question is None
+            self.root.innerHTML = html if bare else note + html
         self.root.setAttribute("data-screen", app.screen.value)
+        self._keep_details()
         if before:
             self._travel(before)
         self._restore_focus(focused)
         self._run_bots_soon()
+
+    def _keep_details(self) -> None:
+        """Open or close each repainted <details> as the person last left it."""
+        for ident, is_open in self.details_open.items():
+            node = element(document.getElementById(ident))
+            if node is not None and bool(node.open) != is_open:
+                node.open = is_open
+
+    def on_toggle(self, event: Any) -> None:
+        node = event.target
+        if str(node.tagName) == "DETAILS" and node.id:
+            self.details_open[str(node.id)] = bool(node.open)
 
     # --- cards on the move ------------------------------------------------------------
 
@@ -185,7 +222,7 @@ class Page:
 
     def _topbar(self) -> None:
         bar = document.getElementById("topbar-controls")
-        html = paint.topbar(self.app)
+        html = paint.topbar(self.app, menu_open=self.menu_open)
         if not self._painted_already(bar, html):
             bar.innerHTML = html
 
@@ -217,15 +254,23 @@ class Page:
         """Keep the keyboard where it was if that still acts, else move it to the next
         thing a person can do (a legal card, a pile, the screen's main button), so
         keyboard play flows from step to step. While bots move it stays put."""
+        asked = self.app.confirming is not None
+        wanted, self.focus_next = self.focus_next, ""
         waiting = self.app.human_to_act() is not None or self.app.screen is not Screen.TABLE
-        if not waiting:
+        if not waiting and not asked and not wanted:
             return
-        there = element(document.getElementById(focused)) if focused else None
+        there = element(document.getElementById(wanted or focused)) if wanted or focused else None
         if there is not None and (
             str(there.tagName) not in FOCUSABLE or there.hasAttribute("disabled")
         ):
             there = None
-        target = there or element(self.root.querySelector(NEXT_FOCUS))
+        if asked:
+            there = None  # the question comes first
+        target = there
+        for selector in NEXT_FOCUS:
+            if target is not None:
+                break
+            target = element(self.root.querySelector(selector))
         if target is not None:
             target.focus()
 
@@ -317,15 +362,46 @@ class Page:
 
     def on_change(self, event: Any) -> None:
         if event.target.id == "language":
+            self._keep_typed_setup()
             self.app.set_language(str(event.target.value))
             self.render()
 
+    def _keep_typed_setup(self) -> None:
+        """Keep what the person typed into the setup form across a repaint (a language
+        switch); a half-typed target stays as it was remembered."""
+        if self.app.screen is not Screen.SETUP or self.app.confirming is not None:
+            return
+        if element(document.getElementById("setup-form")) is None:
+            return
+        try:
+            self.app.setup = self.read_setup()
+        except SetupError:
+            return
+
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
-        self.guarded(lambda: self.app.start(self.read_setup()))
+        self.guarded(self._start_from_form)
+
+    def _start_from_form(self) -> None:
+        """Start with what the form says; a form that cannot start a game (a bad
+        target, a missing name) is explained beside the form in the page's language."""
+        try:
+            setup = self.read_setup()
+        except SetupError as exc:
+            self.app.setup_error = exc
+            return
+        self.app.start(setup)
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
+        if key == "Escape" and self.menu_open:
+            self.menu_open = False
+            self.focus_next = "menu-toggle"
+            self.render()
+            return
+        if key == "Escape" and self.app.confirming is not None:
+            self.guarded(self.app.cancel)
+            return
         if key == "Escape":
             if self.app.discard_mode:
                 self.guarded(lambda: self.app.choose_discard_mode(False))
@@ -336,21 +412,38 @@ class Page:
             self._move_focus(event, key)
 
     def _move_focus(self, event: Any, key: str) -> None:
-        """Arrow keys move between the cards of one grid (3 rows × 4 columns)."""
+        """Arrow keys move between the cards of one grid (3 rows × 4 columns). From a
+        card that can be played they skip cards that cannot (face-up cards in the
+        opening flips, removed columns), so Enter always acts; from the prompt they
+        enter the person's grid at its first playable card."""
         current = element(document.activeElement)
-        if current is None or not str(current.id).startswith("card-"):
+        if current is None:
+            return
+        if str(current.id) == "prompt":
+            first = element(self.root.querySelector(".own-seat .target"))
+            if first is not None:
+                event.preventDefault()
+                first.focus()
+            return
+        if not str(current.id).startswith("card-"):
             return
         _, seat, position = str(current.id).split("-")
+        playable_only = current.classList.contains("target")
         row, column = divmod(int(position), 4)
-        row += {"ArrowUp": -1, "ArrowDown": 1}.get(key, 0)
-        column += {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
-        if 0 <= row < 3 and 0 <= column < 4:
+        d_row = {"ArrowUp": -1, "ArrowDown": 1}.get(key, 0)
+        d_column = {"ArrowLeft": -1, "ArrowRight": 1}.get(key, 0)
+        while True:
+            row, column = row + d_row, column + d_column
+            if not (0 <= row < 3 and 0 <= column < 4):
+                return
             nxt = element(document.getElementById(f"card-{seat}-{row * 4 + column}"))
-            if nxt is not None:
-                event.preventDefault()
-                if not nxt.hasAttribute("tabindex") and nxt.tagName != "BUTTON":
-                    nxt.setAttribute("tabindex", "-1")
-                nxt.focus()
+            if nxt is None or (playable_only and not nxt.classList.contains("target")):
+                continue
+            event.preventDefault()
+            if not nxt.hasAttribute("tabindex") and nxt.tagName != "BUTTON":
+                nxt.setAttribute("tabindex", "-1")
+            nxt.focus()
+            return
 
     def on_file(self, event: Any) -> None:
         files = event.target.files
@@ -364,10 +457,18 @@ class Page:
 
     def dispatch(self, intent: str, target: Any) -> None:
         app = self.app
+        if intent == "menu":
+            self.menu_open = not self.menu_open
+            self.render()
+            return
+        self.menu_open = False
         actions = {
             "quick": app.quick_game,
             "resume": app.resume,
-            "new-game": app.to_setup,
+            "new-game": app.ask_new_game,
+            "confirm": app.confirm,
+            "cancel": app.cancel,
+            "restore": lambda: app.restore_recent(int(target.getAttribute("data-index"))),
             "take-discard": app.take_discard,
             "draw": app.draw,
             "discard-mode": app.choose_discard_mode,
@@ -434,8 +535,8 @@ class Page:
         target_text = str(choice.value) if choice is not None else "100"
         if target_text == "custom" or form.querySelector("input[name=custom_target]").value:
             target_text = str(form.querySelector("input[name=custom_target]").value).strip()
+        target = parse_target(target_text)
         try:
-            target = int(target_text)
             rules = Rules(
                 target=target,
                 column_rule=ColumnRule(
@@ -461,10 +562,16 @@ class Page:
             names = [s.name for s in seats]
             spare = [n for n in DEFAULT_NAMES[self.app.language] if n not in names]
             seats.append(Seat(spare[0] if spare else f"{len(seats) + 1}", "medium"))
+            self.focus_next = f"name-{len(seats) - 1}"
         elif how == "remove" and len(seats) > 2:
             seats.pop(index)
+            # The keyboard stays in the list: on the next seat's remove button (the
+            # one that took this place), else the add button.
+            left = min(index, len(seats) - 1)
+            self.focus_next = f"seat-remove-{left}" if len(seats) > 2 else "seat-add"
         elif how == "up" and index > 0:
             seats[index - 1], seats[index] = seats[index], seats[index - 1]
+            self.focus_next = f"seat-up-{index - 1}" if index > 1 else "name-0"
         self.app.setup = Setup(tuple(seats), setup.rules, setup.speed)
 
     # --- files ------------------------------------------------------------------------

@@ -15,16 +15,17 @@ from skyjo.ui.i18n import Translator
 CORRUPT_NOTICE = "save.corrupt"
 
 
-def topbar(app: App) -> str:
-    """The language switcher and the buttons that fit the screen."""
+def topbar(app: App, *, menu_open: bool = False) -> str:
+    """The language switcher and the buttons that fit the screen, in the game menu
+    (a "Menu" button opens it on a phone; ``menu_open`` says whether it is open)."""
     t = Translator(app.language)
     parts = [render.language_switcher(t, present.languages(app.language))]
     if app.game is not None and app.screen is not Screen.RESUME:
-        parts.append(render.button(t.t("button.export"), "export"))
-    parts.append(render.button(t.t("button.import"), "import"))
+        parts.append(render.button(t.t("button.export"), "export", id="export"))
+    parts.append(render.button(t.t("button.import"), "import", id="import"))
     if app.screen is not Screen.SETUP:
-        parts.append(render.button(t.t("button.new_game"), "new-game"))
-    return " ".join(parts)
+        parts.append(render.button(t.t("button.new_game"), "new-game", id="new-game"))
+    return render.game_menu(t, parts, open_=menu_open)
 
 
 def notice(app: App) -> str:

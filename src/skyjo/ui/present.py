@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skyjo import scoring, share
+from skyjo.actions import Draw, Flip, Swap, TakeDiscard
+from skyjo.bots import Decision
 from skyjo.bots.base import Reason
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.rules import TARGET_PRESETS, ColumnRule
 from skyjo.state import Grid, Phase, RoundResult, State
-from skyjo.ui.app import App, Line
-from skyjo.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
+from skyjo.ui.app import App, Confirm, Line, Screen
+from skyjo.ui.i18n import CATALOGUE, LANGUAGE_NAMES, LANGUAGES, Translator, card_text
 from skyjo.ui.setup import KINDS, SPEEDS
 
 
@@ -90,6 +92,32 @@ class TableModel:
     can_hint: bool
     log: tuple[str, ...]
     announcement: str
+    #: The seat whose grid is shown large and first (see :meth:`App.own_seat`), or
+    #: None when only bots play (then the seat on turn).
+    own_seat: int | None = None
+    #: The last three moves, newest last, shown on the table (not only in the closed
+    #: log), so a hand-over says what the previous player did.
+    latest: tuple[str, ...] = ()
+    #: Where the hint points: "draw", "discard" (the piles), "flip" (the button that
+    #: discards the drawn card) or "" (a card is marked, or no hint).
+    hint_target: str = ""
+    hint_marked: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmModel:
+    """The question asked before a game in progress is replaced."""
+
+    heading: str
+    text: str
+    confirm_label: str
+    cancel_label: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecentModel:
+    index: int
+    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +178,7 @@ class SetupModel:
     error: str
     can_add: bool
     can_remove: bool
+    recent: tuple[RecentModel, ...] = ()
 
 
 def translate_line(t: Translator, line: Line) -> str:
@@ -214,6 +243,8 @@ def card_model(
         label = t.t("card.up", row=row, column=column, card=card_text(value))
         state, text, colour = "up", card_text(value), band(value)
     action_label = t.t(f"action.{action}") if action else ""
+    if hinted and action_label:
+        action_label += ", " + t.t("hint.marked")
     return CardModel(
         seat, position, state, text, colour, label, action, action_label, hinted, fresh, stage
     )
@@ -275,6 +306,79 @@ def _hinted_position(app: App) -> tuple[int, int] | None:
     return (seat, position) if isinstance(position, int) else None
 
 
+def hint_text(t: Translator, hint: Decision, state: State) -> str:
+    """The hint as advice to the person ("Hint: take the 3 from the discard pile."),
+    then why, in the second person, when the bot's reason has such a sentence."""
+    held = card_text(state.held) if state.held is not None else ""
+    match hint.action:
+        case Draw():
+            advice = t.t("hint.draw")
+        case TakeDiscard():
+            top = state.discard_top
+            advice = t.t("hint.take", card=card_text(top) if top is not None else "")
+        case Swap(position) | Flip(position):
+            kind = "swap" if isinstance(hint.action, Swap) else "flip"
+            row, column = position // COLUMNS + 1, position % COLUMNS + 1
+            advice = t.t(f"hint.{kind}", card=held, row=row, column=column)
+        case _:
+            advice = ""
+    why = _hint_why(t, hint.explanation)
+    return f"{advice} {why}".strip()
+
+
+#: Bot reasons that wrap another one (``then``): the hint explains the inner one.
+_WRAPPERS = frozenset(
+    {
+        "bot.take_worth",
+        "bot.with_note",
+        "bot.keeps_hidden",
+        "bot.denies",
+        "bot.ends_stall",
+        "bot.confirmed",
+        "bot.going_out",
+        "bot.take_then",
+    }
+)
+
+
+def _hint_why(t: Translator, explanation: Reason | None) -> str:
+    """Why, addressed to the person; "" when the catalogue has no such sentence."""
+    while explanation is not None and explanation.key in _WRAPPERS:
+        inner = explanation.fields.get("then")
+        explanation = inner if isinstance(inner, Reason) else None
+    if explanation is None:
+        return ""
+    key = "hint.why." + explanation.key.removeprefix("bot.")
+    worth = explanation.fields.get("worth")
+    if key == "hint.why.draw_counted" and isinstance(worth, float) and worth <= 0:
+        key = "hint.why.draw_counted_no_gain"  # "would save you about −5.0" reads oddly
+    if key not in CATALOGUE["en"]:
+        return ""
+    fields: dict[str, object] = {}
+    for name, value in explanation.fields.items():
+        if isinstance(value, float):
+            fields[name] = t.decimal(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            fields[name] = value if name in ("row", "column", "saved") else card_text(value)
+        else:
+            fields[name] = value
+    return t.t(key, **fields)
+
+
+def _hint_target(app: App) -> str:
+    """The pile or button the hint points at ("" for a card, or no hint)."""
+    if app.hint is None or app.human_to_act() is None:
+        return ""
+    match app.hint.action:
+        case Draw():
+            return "draw"
+        case TakeDiscard():
+            return "discard"
+        case Flip() if not app.discard_mode:
+            return "flip"
+    return ""
+
+
 def table(app: App) -> TableModel:
     assert app.game is not None
     t = Translator(app.language)
@@ -318,6 +422,14 @@ def table(app: App) -> TableModel:
         held = pile_card(state.held, held_label)
     turn_phase = phase is Phase.TURN and human is not None
     can_put_back = human is not None and app.game.can_put_back()
+    hint_target = _hint_target(app)
+    marked = ", " + t.t("hint.marked")
+    draw_label = t.t("table.draw_pile", count=len(state.draw_pile))
+    discard_label = (
+        t.t("table.discard_pile", card=card_text(top))
+        if top is not None
+        else t.t("table.discard_empty")
+    )
     return TableModel(
         round_text=t.t("table.round", n=state.round_number),
         turn_text=turn_text,
@@ -325,15 +437,13 @@ def table(app: App) -> TableModel:
         prompt=prompt,
         banner=banner,
         seats=seat_models(app, t, state),
-        draw_label=t.t("table.draw_pile", count=len(state.draw_pile)),
+        draw_label=draw_label + (marked if hint_target == "draw" else ""),
         draw_count=len(state.draw_pile),
         can_draw=turn_phase and bool(state.draw_pile),
         discard=pile_card(top, t.t("table.discard_pile", card=card_text(top)))
         if top is not None
         else None,
-        discard_label=t.t("table.discard_pile", card=card_text(top))
-        if top is not None
-        else t.t("table.discard_empty"),
+        discard_label=discard_label + (marked if hint_target == "discard" else ""),
         can_take_discard=turn_phase and top is not None,
         held=held,
         held_label=held_label,
@@ -342,12 +452,46 @@ def table(app: App) -> TableModel:
         put_back_label=t.t("button.put_back", card=card_text(state.held or 0))
         if can_put_back
         else "",
-        hint=t.t("hint.text", reason=bot_reason(t, app.hint.explanation, app.hint.reason))
-        if app.hint is not None
-        else "",
+        hint=hint_text(t, app.hint, state) if app.hint is not None else "",
         can_hint=human is not None and phase is not Phase.SETUP,
         log=tuple(translate_line(t, line) for line in app.log[-60:]),
         announcement=" ".join(translate_line(t, line) for line in app.since_person),
+        own_seat=app.own_seat(),
+        latest=tuple(t.t(line.key, **line.fields) for line in app.log[-3:]),
+        hint_target=hint_target,
+        hint_marked=t.t("hint.marked"),
+    )
+
+
+def confirm(app: App) -> ConfirmModel | None:
+    """The question to ask before the game in progress is replaced, if one is pending."""
+    if app.confirming is None or app.game is None:
+        return None
+    t = Translator(app.language)
+    n = app.game.state.round_number
+    if app.confirming is Confirm.IMPORT:
+        return ConfirmModel(
+            t.t("confirm.import.heading"),
+            t.t("confirm.import.text", n=n),
+            t.t("button.open_import"),
+            t.t("button.keep_playing"),
+        )
+    return ConfirmModel(
+        t.t("confirm.new_game.heading"),
+        t.t("confirm.new_game.text", n=n),
+        t.t("button.leave_game"),
+        t.t("button.keep_playing"),
+    )
+
+
+def recent(app: App) -> tuple[RecentModel, ...]:
+    """The kept games the setup screen offers back."""
+    if app.screen is not Screen.SETUP:
+        return ()
+    t = Translator(app.language)
+    return tuple(
+        RecentModel(i, t.t("recent.resume", names=t.names_list(list(g.names)), n=g.round_number))
+        for i, g in enumerate(app.recent_games())
     )
 
 
@@ -462,4 +606,5 @@ def setup(app: App) -> SetupModel:
         error=error,
         can_add=len(s.seats) < 8,
         can_remove=len(s.seats) > 2,
+        recent=recent(app),
     )

@@ -15,6 +15,7 @@ from skyjo.ui.i18n import Translator
 from skyjo.ui.present import (
     CardModel,
     Choice,
+    ConfirmModel,
     EndModel,
     SeatModel,
     SetupModel,
@@ -55,7 +56,48 @@ def options(choices: tuple[Choice, ...]) -> str:
 
 def language_switcher(t: Translator, choices: tuple[Choice, ...]) -> str:
     select = h("select", options(choices), id="language", data_intent="language")
-    return h("label", esc(t.t("lang.label")) + " " + select, class_="lang")
+    label = h("span", esc(t.t("lang.label")), class_="lang-label")
+    return h("label", label + " " + select, class_="lang")
+
+
+def game_menu(t: Translator, items: list[str], *, open_: bool) -> str:
+    """The game's own controls (language, export, import, new game). On a phone they
+    fold behind one "Menu" button so the table fits the screen; wider screens show
+    them all and hide the button (CSS)."""
+    toggle = h(
+        "button",
+        esc(t.t("button.menu")),
+        type="button",
+        id="menu-toggle",
+        class_="menu-toggle",
+        data_intent="menu",
+        aria_expanded="true" if open_ else "false",
+        aria_controls="game-menu",
+    )
+    menu = h(
+        "div", " ".join(items), id="game-menu", class_="game-menu" + (" open" if open_ else "")
+    )
+    return toggle + menu
+
+
+def confirm(model: ConfirmModel) -> str:
+    """The question before a game in progress is replaced: in the page, not a browser
+    dialog. Keeping the game is the first button, where the keyboard lands."""
+    return h(
+        "section",
+        h("h2", esc(model.heading), id="confirm-title"),
+        h("p", esc(model.text), id="confirm-text"),
+        h(
+            "p",
+            button(model.cancel_label, "cancel", primary=True, id="confirm-cancel"),
+            " ",
+            button(model.confirm_label, "confirm", id="confirm-ok"),
+        ),
+        class_="confirm",
+        role="alertdialog",
+        aria_labelledby="confirm-title",
+        aria_describedby="confirm-text",
+    )
 
 
 # --- setup -------------------------------------------------------------------------
@@ -83,22 +125,43 @@ def setup(t: Translator, model: SetupModel, note: str = "") -> str:
             "fieldset",
             h("legend", esc(t.t("setup.players"))),
             _seat_rows(t, model),
-            button(t.t("setup.add"), "seat-add") if model.can_add else "",
+            button(t.t("setup.add"), "seat-add", id="seat-add") if model.can_add else "",
         ),
         h("fieldset", h("legend", esc(t.t("setup.rules"))), _rules(t, model)),
         h(
             "label",
             esc(t.t("setup.speed")) + " " + h("select", options(model.speeds), name="speed"),
         ),
-        h("p", esc(model.error), class_="form-error", role="alert") if model.error else "",
-        h("p", h("button", esc(t.t("setup.start")), type="submit", class_="primary")),
+        h("p", esc(model.error), class_="form-error", role="alert", id="setup-error")
+        if model.error
+        else "",
+        h("p", h("button", esc(t.t("setup.start")), type="submit", class_="primary", id="start")),
         id="setup-form",
     )
+    recent = ""
+    if model.recent:
+        recent = h(
+            "section",
+            h("h3", esc(t.t("recent.heading")), id="recent-title"),
+            h(
+                "ul",
+                *(
+                    h(
+                        "li",
+                        button(g.label, "restore", data_index=g.index, id=f"restore-{g.index}"),
+                    )
+                    for g in model.recent
+                ),
+            ),
+            class_="recent",
+            aria_labelledby="recent-title",
+        )
     return h(
         "section",
         note,
         h("h2", esc(t.t("setup.heading")), id="setup-title"),
-        h("p", button(t.t("setup.quick"), "quick", primary=True)),
+        h("p", button(t.t("setup.quick"), "quick", primary=True, id="quick")),
+        recent,
         form,
         class_="setup",
         aria_labelledby="setup-title",
@@ -109,6 +172,8 @@ def _seat_rows(t: Translator, model: SetupModel) -> str:
     rows = []
     for seat in model.seats:
         i = seat.index
+        # Each field is named with its seat ("Seat 2 Name"), read from the visible
+        # seat number and label, so a screen reader can tell eight "Name" fields apart.
         name = h(
             "input",
             name=f"name-{i}",
@@ -116,13 +181,21 @@ def _seat_rows(t: Translator, model: SetupModel) -> str:
             value=seat.name,
             maxlength=24,
             autocomplete="off",
+            aria_labelledby=f"seat-no-{i} name-label-{i}",
         )
-        kind = h("select", options(seat.kinds), name=f"kind-{i}", id=f"kind-{i}")
+        kind = h(
+            "select",
+            options(seat.kinds),
+            name=f"kind-{i}",
+            id=f"kind-{i}",
+            aria_labelledby=f"seat-no-{i} kind-label-{i}",
+        )
         up = (
             button(
                 "↑",
                 "seat-up",
                 data_index=i,
+                id=f"seat-up-{i}",
                 class_="small",
                 aria_label=t.t("setup.up", name=seat.name),
             )
@@ -134,6 +207,7 @@ def _seat_rows(t: Translator, model: SetupModel) -> str:
                 "×",
                 "seat-remove",
                 data_index=i,
+                id=f"seat-remove-{i}",
                 class_="small",
                 aria_label=t.t("setup.remove", name=seat.name),
             )
@@ -143,11 +217,18 @@ def _seat_rows(t: Translator, model: SetupModel) -> str:
         rows.append(
             h(
                 "li",
-                h("span", esc(t.t("setup.seat", n=i + 1)), class_="seat-no"),
-                h("label", esc(t.t("setup.name")) + " " + name),
-                h("label", esc(t.t("setup.kind")) + " " + kind),
-                up,
-                remove,
+                h("span", esc(t.t("setup.seat", n=i + 1)), class_="seat-no", id=f"seat-no-{i}"),
+                h(
+                    "label",
+                    h("span", esc(t.t("setup.name")), id=f"name-label-{i}") + " " + name,
+                    class_="field",
+                ),
+                h(
+                    "label",
+                    h("span", esc(t.t("setup.kind")), id=f"kind-label-{i}") + " " + kind,
+                    class_="field",
+                ),
+                h("span", up, remove, class_="seat-buttons"),
                 class_="seat-row",
             )
         )
@@ -157,11 +238,12 @@ def _seat_rows(t: Translator, model: SetupModel) -> str:
 def _rules(t: Translator, model: SetupModel) -> str:
     def radio(name: str, choice: Choice) -> str:
         box = h("input", type="radio", name=name, value=choice.value, checked=choice.selected)
-        return h("label", box + " " + esc(choice.label), class_="choice")
+        return h("label", box + " " + h("span", esc(choice.label)), class_="choice")
 
     def checkbox(name: str, checked: bool) -> str:
         box = h("input", type="checkbox", name=name, checked=checked)
-        return h("label", box + " " + esc(t.t(f"rule.{name}")), class_="choice") + h(
+        label = h("span", esc(t.t(f"rule.{name}")))
+        return h("label", box + " " + label, class_="choice") + h(
             "p", esc(t.t(f"rule.{name}.help")), class_="help"
         )
 
@@ -171,7 +253,7 @@ def _rules(t: Translator, model: SetupModel) -> str:
         inputmode="numeric",
         size=5,
         value=model.custom_target,
-        aria_label=t.t("rule.target.custom"),
+        aria_label=t.t("rule.target.custom_value"),
     )
     target = h(
         "fieldset",
@@ -204,9 +286,9 @@ def resume(t: Translator, round_number: int) -> str:
         h("p", esc(t.t("save.resume_text", n=round_number))),
         h(
             "p",
-            button(t.t("button.resume"), "resume", primary=True),
+            button(t.t("button.resume"), "resume", primary=True, id="resume"),
             " ",
-            button(t.t("button.discard_save"), "new-game"),
+            button(t.t("button.discard_save"), "new-game", id="resume-new-game"),
         ),
         class_="resume",
         aria_labelledby="resume-title",
@@ -271,7 +353,7 @@ def _piles(model: TableModel) -> str:
             count,
             type="button",
             id="draw-pile",
-            class_="pile draw target",
+            class_="pile draw target" + (" hinted" if model.hint_target == "draw" else ""),
             data_intent="draw",
             aria_label=model.draw_label,
         )
@@ -295,6 +377,7 @@ def _piles(model: TableModel) -> str:
     else:
         face = h("span", esc(model.discard.text), class_="value")
         classes = f"pile card up band-{model.discard.band}"
+        classes += " hinted" if model.hint_target == "discard" else ""
         if model.can_take_discard:
             discard = h(
                 "button",
@@ -332,18 +415,31 @@ def _piles(model: TableModel) -> str:
     return h("div", draw, discard, held, class_="piles")
 
 
-def table(t: Translator, model: TableModel) -> str:
+def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
+    """The table. The own seat's grid is large and first and stays there while others
+    move; ``log_open`` keeps the Moves log as the person left it."""
     buttons = []
     if model.can_discard_mode:
-        buttons.append(button(t.t("button.discard_and_flip"), "discard-mode"))
+        flip_hinted = model.hint_target == "flip"
+        marked = h("span", esc(", " + model.hint_marked), class_="visually-hidden")
+        buttons.append(
+            h(
+                "button",
+                esc(t.t("button.discard_and_flip")) + (marked if flip_hinted else ""),
+                type="button",
+                id="discard-mode",
+                class_="hinted" if flip_hinted else None,
+                data_intent="discard-mode",
+            )
+        )
     if model.discard_mode:
-        buttons.append(button(t.t("button.back"), "discard-mode-off"))
+        buttons.append(button(t.t("button.back"), "discard-mode-off", id="discard-mode-off"))
     if model.put_back_label:
-        buttons.append(button(model.put_back_label, "put-back"))
+        buttons.append(button(model.put_back_label, "put-back", id="put-back"))
     if model.can_hint:
-        buttons.append(button(t.t("button.hint"), "hint"))
+        buttons.append(button(t.t("button.hint"), "hint", id="hint"))
     active = [s for s in model.seats if s.active]
-    focus = active[0].seat if active else -1
+    focus = model.own_seat if model.own_seat is not None else (active[0].seat if active else -1)
     status = h(
         "div",
         h("span", esc(model.round_text), class_="round"),
@@ -354,26 +450,58 @@ def table(t: Translator, model: TableModel) -> str:
     center = h(
         "div",
         _piles(model),
-        h("p", esc(model.prompt), class_="prompt", id="prompt"),
+        h("p", esc(model.prompt), class_="prompt", id="prompt", tabindex=-1),
         h("div", *buttons, class_="actions"),
         h("p", esc(model.hint), class_="hint", role="status") if model.hint else "",
         class_="center",
     )
     log = h(
         "details",
-        h("summary", esc(t.t("table.log"))),
+        h("summary", esc(t.t("table.log")), id="log-summary"),
         h("ol", *(h("li", esc(line)) for line in reversed(model.log))),
         class_="log",
+        id="log",
+        open=log_open,
     )
+    # Always there, at a fixed height, so the grids below never move as lines come.
+    latest = h(
+        "div",
+        h(
+            "ul",
+            *(h("li", esc(line)) for line in model.latest),
+            aria_label=t.t("table.latest"),
+        )
+        if model.latest
+        else "",
+        class_="latest",
+    )
+    own = [s for s in model.seats if s.seat == focus]
+    others = [s for s in model.seats if s.seat != focus]
     return h(
         "section",
         status,
+        latest,
         h("p", esc(model.banner), class_="banner", role="status") if model.banner else "",
         center,
-        h("div", *(seat(s, compact=s.seat != focus) for s in model.seats), class_="seats"),
+        h(
+            "div",
+            h("div", *(seat(s, compact=False) for s in own), class_="own-seat"),
+            h(
+                "div",
+                *(seat(s, compact=True) for s in others),
+                class_="seats others",
+                role="group",
+                aria_label=t.t("table.others"),
+                tabindex=0,  # on a phone the row scrolls sideways, also by keyboard
+            )
+            if others
+            else "",
+            class_="grids",
+        ),
         log,
         class_="board",
         aria_label=model.round_text,
+        data_placing=model.is_human_turn and (model.held is not None or model.discard_mode),
     )
 
 
@@ -416,7 +544,7 @@ def end(t: Translator, model: EndModel) -> str:
     )
     sheet = h(
         "details",
-        h("summary", esc(t.t("end.sheet"))),
+        h("summary", esc(t.t("end.sheet")), id="sheet-summary"),
         h(
             "table",
             h(
@@ -440,6 +568,7 @@ def end(t: Translator, model: EndModel) -> str:
             ),
         ),
         class_="sheet",
+        id="sheet",
         open=True,
     )
     if model.game_over:

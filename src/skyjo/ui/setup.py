@@ -33,6 +33,18 @@ class SetupError(SkyjoError):
         super().__init__(f"{key} {fields}")
 
 
+def parse_target(text: str) -> int:
+    """The custom target typed into the setup form, as a whole number above 0; a
+    :class:`SetupError` (shown in the page's language) for anything else."""
+    try:
+        target = int(text.strip())
+    except ValueError:
+        raise SetupError("setup.error.target") from None
+    if target <= 0:
+        raise SetupError("setup.error.target")
+    return target
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     name: str
@@ -71,6 +83,17 @@ class Setup:
         return replace(
             self, seats=tuple(seats), speed=self.speed if self.speed in SPEEDS else "normal"
         )
+
+    def check_names_differ(self) -> None:
+        """Raise :class:`SetupError` when two seats share a name (ignoring case): the
+        log, the score sheet and "your turn" could not tell them apart. Only a new
+        game is refused; saves and records made before this check still load."""
+        seen: dict[str, int] = {}
+        for n, seat in enumerate(self.seats, start=1):
+            key = seat.name.casefold()
+            if key in seen:
+                raise SetupError("setup.error.same_name", name=seat.name, first=seen[key], n=n)
+            seen[key] = n
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,421 @@
+"""The game page after the field test (issue 13), in a real browser: a game in
+progress is never thrown away unasked, a bad target is explained in the page's
+language, the decision fits a phone, the person's grid stays put, the Moves log
+stays as it was left, focus goes to the next decision, hints point at the card,
+only the named person flips in the opening, and the setup form names each field.
+
+Every state these tests reach is scanned with axe (serious and critical findings
+fail the test).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from .conftest import Visit, open_page, wait_until_started
+from .test_game import (
+    DESKTOP,
+    PHONE,
+    SCREENSHOTS,
+    TURN_TIMEOUT_MS,
+    import_record,
+    no_python_errors,
+    place,
+    play_until_the_person_may_draw,
+    round_end_record,
+    serious_violations,
+    settle,
+    start_game,
+)
+
+pytestmark = pytest.mark.e2e
+
+FOCUSED = "document.activeElement && document.activeElement.id"
+
+
+@pytest.fixture
+def desktop(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, str]]:
+    context = browser.new_context(viewport=DESKTOP)
+    yield context, site_url
+    context.close()
+
+
+def opened(where: tuple[BrowserContext, str], query: str = "?seed=5", language: str = "") -> Visit:
+    context, url = where
+    if language:
+        context.add_init_script(f"localStorage.setItem('skyjo.language', '{language}')")
+    visit = open_page(context, url)
+    visit.page.goto(url + query)
+    wait_until_started(visit.page)
+    return visit
+
+
+def no_serious_findings(page: Page, state: str) -> None:
+    settle(page)
+    assert serious_violations(page) == [], state
+
+
+def click_new_game(page: Page) -> None:
+    """The top bar's "New game" (behind "Menu" on a phone)."""
+    toggle = page.locator("#menu-toggle")
+    if toggle.is_visible():
+        toggle.click()
+    page.get_by_role("button", name="New game", exact=True).click()
+
+
+# --- 1: ask before replacing a game; keep the replaced one ---------------------------
+
+
+def test_new_game_asks_first_and_the_game_can_be_resumed(
+    desktop: tuple[BrowserContext, str], tmp_path: Path
+) -> None:
+    # Intent: "New game" in the middle of a turn asks in the page (focus on "Keep
+    # playing"); keeping changes nothing; leaving keeps the game under Recent games,
+    # from where it comes back exactly, still holding the drawn card.
+    visit = opened(desktop)
+    page = visit.page
+    start_game(page)
+    play_until_the_person_may_draw(page)
+    page.locator("#draw-pile").click()
+    held = page.locator("#held-card").get_attribute("aria-label") or ""
+    click_new_game(page)
+    dialog = page.get_by_role("alertdialog", name="Leave this game?")
+    expect(dialog).to_be_visible()
+    page.wait_for_function(f"{FOCUSED} === 'confirm-cancel'")
+    no_serious_findings(page, "asking before a new game")
+    page.keyboard.press("Enter")  # Enter keeps the game: never a destructive default
+    expect(page.locator("#held-card")).to_have_attribute("aria-label", held)
+    click_new_game(page)
+    page.get_by_role("button", name="Leave it and start a new game").click()
+    expect(page.locator("#app")).to_have_attribute("data-screen", "setup")
+    expect(page.locator(".notice")).to_contain_text("kept under Recent games")
+    resume = page.get_by_role("button", name=re.compile(r"Resume the game of You, .*\(round 1\)"))
+    no_serious_findings(page, "setup with a recent game")
+    resume.click()
+    expect(page.locator("#held-card")).to_have_attribute("aria-label", held)
+    # The same from the "A game is in progress" screen after a reload.
+    page.reload()
+    wait_until_started(page)
+    page.get_by_role("button", name="Start a new game").click()
+    expect(page.get_by_role("alertdialog")).to_be_visible()
+    page.get_by_role("button", name="Keep playing").click()
+    expect(page.get_by_role("heading", name="A game is in progress")).to_be_visible()
+    # An import asks too, and the game it replaces is kept.
+    page.get_by_role("button", name="Resume").click()
+    import_record(page, round_end_record([("Mia", "human"), ("Lena", "easy")], seed=4), tmp_path)
+    expect(page.get_by_role("alertdialog", name="Replace the game in progress?")).to_be_visible()
+    expect(page.locator("#held-card")).to_have_count(0)  # the table is not shown meanwhile
+    page.get_by_role("button", name="Open the imported game").click()
+    expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('skyjo.recent')).length")
+    assert kept == 1
+    no_python_errors(visit)
+
+
+# --- 5: a bad custom target is explained ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "The target must be a whole number above 0."),
+        ("de", "Das Ziel muss eine ganze Zahl über 0 sein."),
+    ],
+)
+def test_an_invalid_custom_target_is_explained_in_the_pages_language(
+    desktop: tuple[BrowserContext, str], language: str, message: str
+) -> None:
+    # Intent: "abc", 0 and −5 as a custom target each show a sentence in the page's
+    # language beside the form, never a raw message key.
+    visit = opened(desktop, language=language)
+    page = visit.page
+    for typed in ("abc", "0", "-5"):
+        page.locator("input[name=target][value=custom]").check()
+        page.locator("input[name=custom_target]").fill(typed)
+        page.get_by_role("button", name=re.compile("Start game|Spiel starten")).click()
+        expect(page.locator(".form-error")).to_have_text(message)
+        expect(page.locator("#app")).not_to_contain_text("setup.error")
+        expect(page.locator("#app")).to_have_attribute("data-screen", "setup")
+    no_serious_findings(page, f"setup error ({language})")
+    no_python_errors(visit)
+
+
+# --- 6: the decision fits a phone -----------------------------------------------------------
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] and box["x"] >= 0
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl"])
+def test_on_a_phone_the_piles_the_held_card_and_the_whole_grid_fit_one_screen(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    # Intent: at 360×640, holding a drawn card, the piles, the held card and all
+    # twelve of the person's cards are on screen without scrolling.
+    context = browser.new_context(viewport=PHONE)
+    try:
+        visit = opened((context, site_url), language=language)
+        page = visit.page
+        page.get_by_role("button", name=re.compile("Quick game|Schnelles Spiel|Snel spel")).click()
+        play_until_the_person_may_draw(page)
+        page.locator("#draw-pile").click()
+        expect(page.locator("#held-card")).to_be_visible()
+        settle(page)
+        assert page.evaluate("window.scrollY") == 0
+        for selector in ("#draw-pile", "#discard-pile", "#held-card", "#prompt"):
+            assert in_viewport(page, selector), selector
+        own = page.locator(".own-seat .card")
+        expect(own).to_have_count(12)
+        for i in range(12):
+            assert in_viewport(page, f".own-seat .card >> nth={i}"), f"card {i}"
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / f"holding-{language}-360x640.png")
+        no_serious_findings(page, "holding a card on a phone")
+        # The controls fold behind "Menu" and open on demand.
+        page.locator("#menu-toggle").click()
+        expect(page.locator("#game-menu")).to_be_visible()
+        expect(page.locator("#menu-toggle")).to_have_attribute("aria-expanded", "true")
+        no_serious_findings(page, "phone menu open")
+        page.keyboard.press("Escape")
+        expect(page.locator("#game-menu")).to_be_hidden()
+        no_python_errors(visit)
+    finally:
+        context.close()
+
+
+# --- 7: the person's grid stays put; hand-overs say what happened ---------------------------
+
+
+def test_against_bots_the_persons_grid_never_moves(desktop: tuple[BrowserContext, str]) -> None:
+    # Intent: while the bots play, the person's cards stay where they are, at the same
+    # size (a physical table does not move).
+    visit = opened(desktop)
+    page = visit.page
+    start_game(page, speed="slow")
+    play_until_the_person_may_draw(page)
+    before = page.locator("#card-0-0").bounding_box()
+    page.locator("#discard-pile").click()
+    place(page, 12)
+    expect(page.locator(".turn")).to_contain_text("is playing")
+    settle(page)
+    during = page.locator("#card-0-0").bounding_box()
+    assert before is not None and during is not None
+    assert (during["x"], during["width"]) == (before["x"], before["width"])
+    assert abs(during["y"] - before["y"]) < 60  # only the latest-moves lines above may grow
+    expect(page.locator(".own-seat .name")).to_have_text("You")
+    no_serious_findings(page, "a bot's turn")
+    no_python_errors(visit)
+
+
+def test_a_pass_and_play_hand_over_says_whose_turn_and_what_just_happened(
+    desktop: tuple[BrowserContext, str],
+) -> None:
+    # Intent: after Ann's move, the table says it is Ben's turn, shows Ben's grid large,
+    # and shows Ann's move in a visible line (not only in the collapsed log).
+    visit = opened(desktop, "?seed=3")
+    page = visit.page
+    start_game(page, [("Ann", "human"), ("Ben", "human")])
+    for _ in range(4):
+        page.locator(".own-seat .card.target").first.click()
+    expect(page.locator(".latest")).to_contain_text("starts: the highest sum of the two")
+    first = (page.locator(".turn").inner_text()).split(",")[0]
+    page.locator("#discard-pile").click()
+    place(page, 12)
+    second = "Ben" if first == "Ann" else "Ann"
+    expect(page.locator(".turn")).to_have_text(f"{second}, your turn")
+    expect(page.locator(".own-seat .name")).to_have_text(second)
+    expect(page.locator(".latest")).to_contain_text(f"{first} takes the")
+    expect(page.locator(".latest")).to_be_visible()
+    no_serious_findings(page, "a pass-and-play hand-over")
+    no_python_errors(visit)
+
+
+# --- 8: the Moves log stays as the person left it -------------------------------------------
+
+
+def test_the_moves_log_stays_open_across_moves(desktop: tuple[BrowserContext, str]) -> None:
+    # Intent: a person who opens the Moves log keeps it open while playing and while
+    # the bots move; closing it keeps it closed.
+    visit = opened(desktop)
+    page = visit.page
+    start_game(page, [("Kim", "human"), ("Bot", "easy")], speed="fast")
+    play_until_the_person_may_draw(page)
+    page.get_by_text("Moves", exact=True).click()
+    expect(page.locator("details.log")).to_have_attribute("open", "")
+    page.locator("#discard-pile").click()
+    place(page, 12)
+    play_until_the_person_may_draw(page)
+    expect(page.locator("details.log")).to_have_attribute("open", "")
+    no_serious_findings(page, "the Moves log open")
+    page.get_by_text("Moves", exact=True).click()
+    page.locator("#draw-pile").click()
+    expect(page.locator("details.log")).not_to_have_attribute("open", "")
+    no_python_errors(visit)
+
+
+def test_repaints_keep_what_the_person_opened_closed_or_typed(
+    desktop: tuple[BrowserContext, str], tmp_path: Path
+) -> None:
+    # Intent: the same class as the Moves log: a language switch (a full repaint) keeps
+    # names typed into the setup form, and a closed score sheet stays closed.
+    visit = opened(desktop)
+    page = visit.page
+    page.fill("#name-1", "Zoe")
+    page.select_option("#kind-2", "hard")
+    page.select_option("#language", "de")
+    expect(page.locator("#name-1")).to_have_value("Zoe")
+    expect(page.locator("#kind-2")).to_have_value("hard")
+    page.select_option("#language", "en")
+    import_record(page, round_end_record([("Mia", "human"), ("Lena", "easy")], seed=4), tmp_path)
+    expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+    page.get_by_text("Score sheet", exact=True).click()
+    expect(page.locator("details.sheet")).not_to_have_attribute("open", "")
+    page.select_option("#language", "nl")
+    expect(page.locator("details.sheet")).not_to_have_attribute("open", "")
+    no_serious_findings(page, "round end, sheet closed")
+    no_python_errors(visit)
+
+
+# --- 9: focus goes where the next decision is -------------------------------------------------
+
+
+def test_focus_goes_to_the_next_decision_never_a_destructive_default(
+    desktop: tuple[BrowserContext, str],
+) -> None:
+    # Intent: Enter on the draw pile, then Enter again, does not swap the drawn card
+    # away; arrows in the opening skip face-up cards; removing a seat by keyboard
+    # keeps the focus in the seat list.
+    visit = opened(desktop)
+    page = visit.page
+    page.get_by_role("button", name="Remove Robin").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".seat-row")).to_have_count(3)
+    page.wait_for_function(f"{FOCUSED} === 'seat-remove-2'")
+    page.keyboard.press("Enter")
+    expect(page.locator(".seat-row")).to_have_count(2)
+    page.wait_for_function(f"{FOCUSED} === 'seat-add'")
+    page.fill("#name-1", "Bot")
+    start_game(page, [("Kim", "human"), ("Bot", "easy")])
+    page.wait_for_function(f"{FOCUSED} === 'card-0-0'")
+    page.keyboard.press("Enter")  # card-0-0 is face up now
+    page.wait_for_function(f"{FOCUSED} === 'card-0-1'")
+    page.keyboard.press("ArrowLeft")  # nothing playable to the left: stays
+    assert page.evaluate(FOCUSED) == "card-0-1"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(FOCUSED) == "card-0-5"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")  # second card: card-0-1
+    page.wait_for_function(f"{FOCUSED} === 'draw-pile'", timeout=TURN_TIMEOUT_MS)
+    page.keyboard.press("Enter")  # draw
+    expect(page.locator("#held-card")).to_be_visible()
+    page.wait_for_function(f"{FOCUSED} === 'prompt'")
+    held = page.locator("#held-card").get_attribute("aria-label")
+    page.keyboard.press("Enter")  # a second Enter does nothing harmful
+    expect(page.locator("#held-card")).to_have_attribute("aria-label", held or "")
+    no_serious_findings(page, "holding a card, focus on the prompt")
+    page.keyboard.press("ArrowDown")  # into the grid
+    assert str(page.evaluate(FOCUSED)).startswith("card-0-")
+    page.get_by_role("button", name="Discard and turn over").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{FOCUSED} === 'prompt'")
+    expect(page.locator("#prompt")).to_contain_text("face-down card to turn over")
+    page.keyboard.press("ArrowDown")
+    assert page.locator(f"#{page.evaluate(FOCUSED)}").get_attribute("data-action") == "flip"
+    no_python_errors(visit)
+
+
+# --- 10: the hint points at the pile or card ------------------------------------------------
+
+
+def test_the_hint_is_advice_and_marks_what_it_suggests(
+    desktop: tuple[BrowserContext, str],
+) -> None:
+    # Intent: the hint is a sentence to the person ("Hint: draw a card ..." or "take
+    # the ..."), the suggested pile or card is marked, and its name says so.
+    visit = opened(desktop)
+    page = visit.page
+    start_game(page, [("Kim", "human"), ("Bot", "hard")])
+    play_until_the_person_may_draw(page)
+    page.get_by_role("button", name="Hint").click()
+    hint = page.locator(".hint")
+    expect(hint).to_have_text(re.compile(r"^Hint: (draw a card|take the)"))
+    assert "unseen" not in hint.inner_text() and "draws:" not in hint.inner_text()
+    marked = page.locator(".hinted")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute("aria-label", re.compile("suggested by the hint$"))
+    no_serious_findings(page, "a hint shown")
+    marked.click()
+    expect(page.locator("#held-card")).to_be_visible()
+    page.get_by_role("button", name="Hint").click()
+    expect(hint).to_have_text(re.compile(r"^Hint: (put the|discard the)"))
+    expect(page.locator(".hinted")).to_have_count(2 if "discard the" in hint.inner_text() else 1)
+    no_python_errors(visit)
+
+
+# --- 11: only the named person flips in the opening -----------------------------------------
+
+
+def test_in_pass_and_play_only_the_named_person_flips(desktop: tuple[BrowserContext, str]) -> None:
+    # Intent: while the badge names Ann, only Ann's cards can be turned; then Ben's.
+    visit = opened(desktop, "?seed=3")
+    page = visit.page
+    start_game(page, [("Ann", "human"), ("Ben", "human")])
+    expect(page.locator("#prompt")).to_contain_text("Ann: turn over two")
+    expect(page.locator(".card.target[data-seat='1']")).to_have_count(0)
+    expect(page.locator(".card.target[data-seat='0']")).to_have_count(12)
+    page.locator("#card-0-0").click()
+    page.locator("#card-0-1").click()
+    expect(page.locator("#prompt")).to_contain_text("Ben: turn over two")
+    expect(page.locator(".card.target[data-seat='0']")).to_have_count(0)
+    expect(page.locator(".own-seat .name")).to_have_text("Ben")
+    no_serious_findings(page, "Ben's opening flips")
+    no_python_errors(visit)
+
+
+# --- 20: the setup form ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])
+def test_the_setup_form_is_aligned_named_per_seat_and_refuses_twins(
+    browser: Browser, site_url: str, size: ViewportSize
+) -> None:
+    # Intent: every seat's fields line up and are named with their seat; a radio
+    # button sits beside its label; two seats with one name are refused in words.
+    context = browser.new_context(viewport=size)
+    try:
+        visit = opened((context, site_url))
+        page = visit.page
+        expect(page.get_by_role("textbox", name="Seat 2 Name")).to_have_value("Alex")
+        expect(page.get_by_role("combobox", name="Seat 3 Played by")).to_be_visible()
+        lefts = {
+            round((page.locator(f"#name-{i}").bounding_box() or {"x": -1})["x"]) for i in range(4)
+        }
+        assert len(lefts) == 1, lefts
+        kinds = {
+            round((page.locator(f"#kind-{i}").bounding_box() or {"x": -1})["x"]) for i in range(4)
+        }
+        assert len(kinds) == 1, kinds
+        for label in page.locator("label.choice").all():
+            box = label.locator("input").bounding_box()
+            text = label.locator("span").bounding_box()
+            assert box is not None and text is not None
+            assert box["x"] + box["width"] <= text["x"], label.inner_text()
+            assert box["y"] < text["y"] + 1.5 * 16 + 4, label.inner_text()  # its first line
+        page.fill("#name-2", "alex")
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator(".form-error")).to_have_text(
+            "Seats 2 and 3 are both called alex: give each player a different name."
+        )
+        no_serious_findings(page, "setup with twin names")
+        page.screenshot(path=SCREENSHOTS / f"setup-{size['width']}x{size['height']}.png")
+        no_python_errors(visit)
+    finally:
+        context.close()
