@@ -19,6 +19,7 @@ from typing import Final
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision, Reason
 from skyjo.cards import column_of, row_of
+from skyjo.messageformat import render
 
 ENGLISH: Final[dict[str, str]] = {
     # any level
@@ -93,7 +94,7 @@ def action_reason(action: PlayerAction) -> Reason:
 def english(why: Reason) -> str:
     """The English sentence of ``why``: '-2' with a plain minus, '4.2' with a point."""
     fields = {name: _english_value(value) for name, value in why.fields.items()}
-    return ENGLISH[why.key].format_map(fields)
+    return render(ENGLISH[why.key], fields, "en")
 
 
 def _english_value(value: object) -> str:
