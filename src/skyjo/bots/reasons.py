@@ -40,7 +40,7 @@ ENGLISH: Final[dict[str, str]] = {
     "bot.throw_away": "throws the {held} away and turns up row {row}, column {column}",
     "bot.completes_column": "completes column {column} with the {held}: the column leaves the grid",
     "bot.on_face_down": "puts the {held} on the face-down card at row {row}, column {column} (worth ~{worth})",
-    "bot.swap_saves": "swaps the {old} for the {held}: saves {saved} points",
+    "bot.swap_saves": "swaps the {old} for the {held}: saves {saved, plural, one {# point} other {# points}}",
     "bot.next_to_twin": "puts the {held} next to its twin in column {column}, hoping for a third",
     "bot.swap": "swaps the {old} for the {held}",
     # statistician

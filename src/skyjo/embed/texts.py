@@ -44,7 +44,7 @@ EN: Final[dict[str, str]] = {
     "replay.copy": "Copy link",
     "replay.copied": "Link copied.",
     "replay.invalid": "This game cannot be shown: {reason}",
-    "replay.held": "{name} holds a {card}",
+    "replay.held": "{name} holds {card, a}",
     "replay.held_hidden": "{name} holds a drawn card",
 }
 
@@ -76,7 +76,7 @@ DE: Final[dict[str, str]] = {
     "replay.copy": "Link kopieren",
     "replay.copied": "Link kopiert.",
     "replay.invalid": "Diese Partie kann nicht gezeigt werden: {reason}",
-    "replay.held": "{name} hält eine {card}",
+    "replay.held": "{name} hält {card, a}",
     "replay.held_hidden": "{name} hält eine gezogene Karte",
 }
 
@@ -108,7 +108,7 @@ NL: Final[dict[str, str]] = {
     "replay.copy": "Link kopiëren",
     "replay.copied": "Link gekopieerd.",
     "replay.invalid": "Dit spel kan niet getoond worden: {reason}",
-    "replay.held": "{name} heeft een {card} in de hand",
+    "replay.held": "{name} heeft {card, a} in de hand",
     "replay.held_hidden": "{name} heeft een getrokken kaart in de hand",
 }
 

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# (One sentence per line reads better than wrapped strings, as in skyjo.ui.i18n.)
 """The score pad's message catalogue: every word its page shows, in English,
 German and Dutch, and the phrasing of the model's data (explanations, errors,
 who starts) in each.
@@ -130,8 +132,8 @@ EN: Final[dict[str, str]] = {
     "history.doubled": "doubled from {raw}",
     # end of game
     "end.over": "Game over: {names} reached {target}.",
-    "end.wins": "{name} wins with {total} points.",
-    "end.shared": "Shared win: {names} with {total} points each.",
+    "end.wins": "{name} wins with {total, plural, one {# point} other {# points}}.",
+    "end.shared": "Shared win: {names} with {total, plural, one {# point} other {# points}} each.",
     "end.tiebreak_offer": "Play one more round among {names} to decide, or keep the shared win.",
     "end.tiebreak_won": "{name} wins the tiebreak.",
     "end.tiebreak_shared": "The tiebreak is tied too: the win stays shared.",
@@ -143,7 +145,7 @@ EN: Final[dict[str, str]] = {
     "games.confirm": "Delete this game for good?",
     "games.yes": "Yes, delete",
     "games.no": "Keep it",
-    "games.line": "{players}: {rounds} rounds, started {started}, last entry {updated}",
+    "games.line": "{players}: {rounds, plural, =0 {no round yet} one {# round} other {# rounds}}, started {started}, last entry {updated}",
     "games.current": "(open)",
     "games.deleted": "Game deleted.",
     # errors
@@ -256,8 +258,8 @@ DE: Final[dict[str, str]] = {
     "history.edit_tiebreak": "Stechen korrigieren",
     "history.doubled": "verdoppelt von {raw}",
     "end.over": "Spielende: {names} hat {target} erreicht.",
-    "end.wins": "{name} gewinnt mit {total} Punkten.",
-    "end.shared": "Geteilter Sieg: {names} mit je {total} Punkten.",
+    "end.wins": "{name} gewinnt mit {total, plural, one {# Punkt} other {# Punkten}}.",
+    "end.shared": "Geteilter Sieg: {names} mit je {total, plural, one {# Punkt} other {# Punkten}}.",
     "end.tiebreak_offer": "Eine Runde noch unter {names}, sonst bleibt der Sieg geteilt.",
     "end.tiebreak_won": "{name} gewinnt das Stechen.",
     "end.tiebreak_shared": "Auch das Stechen ist gleich: der Sieg bleibt geteilt.",
@@ -268,7 +270,7 @@ DE: Final[dict[str, str]] = {
     "games.confirm": "Dieses Spiel endgültig löschen?",
     "games.yes": "Ja, löschen",
     "games.no": "Behalten",
-    "games.line": "{players}: {rounds} Runden, begonnen {started}, zuletzt {updated}",
+    "games.line": "{players}: {rounds, plural, =0 {noch keine Runde} one {# Runde} other {# Runden}}, begonnen {started}, zuletzt {updated}",
     "games.current": "(offen)",
     "games.deleted": "Spiel gelöscht.",
     "error.sum_out_of_bounds": "{value} ist für {player} nicht möglich: nach diesen Regeln "
@@ -380,8 +382,8 @@ NL: Final[dict[str, str]] = {
     "history.edit_tiebreak": "Beslissingsronde corrigeren",
     "history.doubled": "verdubbeld van {raw}",
     "end.over": "Einde van het spel: {names} bereikte {target}.",
-    "end.wins": "{name} wint met {total} punten.",
-    "end.shared": "Gedeelde winst: {names} met elk {total} punten.",
+    "end.wins": "{name} wint met {total, plural, one {# punt} other {# punten}}.",
+    "end.shared": "Gedeelde winst: {names} met elk {total, plural, one {# punt} other {# punten}}.",
     "end.tiebreak_offer": "Speel nog een ronde tussen {names}, of houd de winst gedeeld.",
     "end.tiebreak_won": "{name} wint de beslissingsronde.",
     "end.tiebreak_shared": "Ook de beslissingsronde is gelijk: de winst blijft gedeeld.",
@@ -392,7 +394,7 @@ NL: Final[dict[str, str]] = {
     "games.confirm": "Dit spel definitief verwijderen?",
     "games.yes": "Ja, verwijderen",
     "games.no": "Bewaren",
-    "games.line": "{players}: {rounds} rondes, begonnen {started}, laatst {updated}",
+    "games.line": "{players}: {rounds, plural, =0 {nog geen ronde} one {# ronde} other {# rondes}}, begonnen {started}, laatst {updated}",
     "games.current": "(open)",
     "games.deleted": "Spel verwijderd.",
     "error.sum_out_of_bounds": "{value} kan niet voor {player}: met deze regels telt een "
