@@ -123,9 +123,12 @@ SHARED = {
 LOANWORDS: Mapping[str, set[str]] = {
     "de": SHARED | {"name", "normal", "also", "negative"},  # "also" is German for "so"
     "nl": SHARED | {"expert", "score", "scores", "hand", "open", "over", "parameters"},
-    "fr": SHARED | set(),
-    "es": SHARED | set(),
-    "it": SHARED | set(),
+    # spelt the same in French and English
+    "fr": SHARED
+    | {"score", "scores", "expert", "total", "pile", "double", "points", "point", "face"}
+    | {"possible", "table", "correction"},
+    "es": SHARED | {"normal", "total", "final"},
+    "it": SHARED | {"negative", "file"},  # "negative" is Italian plural, "file" = rows
 }
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{4,}")

@@ -15,8 +15,15 @@ from typing import Final
 
 from skyjo.messageformat import render
 
-LANGUAGES: Final = ("en", "de", "nl")
-LANGUAGE_NAMES: Final = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+LANGUAGES: Final = ("en", "de", "nl", "fr", "es", "it")
+LANGUAGE_NAMES: Final = {
+    "en": "English",
+    "de": "Deutsch",
+    "nl": "Nederlands",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+}
 DEFAULT_LANGUAGE: Final = "en"
 
 

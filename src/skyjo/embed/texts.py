@@ -1,6 +1,7 @@
 # ruff: noqa: E501
 # (One sentence per line reads better than wrapped strings, as in skyjo.ui.i18n.)
-"""The embed's and the replay viewer's own words, in English, German and Dutch.
+"""The embed's and the replay viewer's own words, in English, German and Dutch
+here, in French, Spanish and Italian in ``texts_fr`` and its siblings.
 
 The table's words (round, turn, card labels, scores) come from the game's
 catalogue (:mod:`skyjo.ui.i18n`) and the scenarios' from
@@ -14,6 +15,9 @@ from __future__ import annotations
 from typing import Final
 
 from skyjo import scenarios
+from skyjo.embed.texts_es import ES
+from skyjo.embed.texts_fr import FR
+from skyjo.embed.texts_it import IT
 from skyjo.ui.i18n import CATALOGUE, DEFAULT_LANGUAGE, Translator
 
 EN: Final[dict[str, str]] = {
@@ -112,16 +116,28 @@ NL: Final[dict[str, str]] = {
     "replay.held_hidden": "{name} heeft een getrokken kaart in de hand",
 }
 
-OWN: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+OWN: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 
 class Texts(Translator):
     """A :class:`Translator` that also knows the embed's and the scenarios' keys."""
 
-    def __init__(self, language: str) -> None:
-        super().__init__(language)
+    def __init__(self, language: str, *, you: str | None = None) -> None:
+        super().__init__(language, you=you)
         self._messages = {
             **CATALOGUE[self.language],
             **scenarios.catalogue(self.language),
             **OWN.get(self.language, OWN[DEFAULT_LANGUAGE]),
+        }
+        self._english = {
+            **CATALOGUE[DEFAULT_LANGUAGE],
+            **scenarios.catalogue(DEFAULT_LANGUAGE),
+            **OWN[DEFAULT_LANGUAGE],
         }

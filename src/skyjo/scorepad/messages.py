@@ -33,6 +33,9 @@ from skyjo.scorepad.errors import (
     SumOutOfBoundsError,
     TiebreakError,
 )
+from skyjo.scorepad.messages_es import ES
+from skyjo.scorepad.messages_fr import FR
+from skyjo.scorepad.messages_it import IT
 from skyjo.scorepad.model import ScorePad
 from skyjo.scorepad.sheet import Explanation
 from skyjo.scorepad.starter import Starter, StartReason
@@ -417,7 +420,14 @@ NL: Final[dict[str, str]] = {
     "offline.saved": "Opgeslagen op dit apparaat.",
 }
 
-CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+CATALOGUE: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 
 class Messages(Phrasebook):

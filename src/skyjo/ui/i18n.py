@@ -1,10 +1,12 @@
-"""The message catalogue: every word the page shows, in English, German and Dutch.
+"""The message catalogue: every word the page shows, in English, German and Dutch
+here, and in French, Spanish and Italian in their own modules (``i18n_fr`` ...).
 
 Sentences are whole templates with named fields (``{name}``, ``{card}``), never
 pieces glued together, so each language can order its words as its grammar wants.
 Numbers and names are data passed in, formatted here (a real minus sign for
-negative cards). A test checks that all three languages have the same keys and the
-same fields in each message.
+negative cards). Messages are in the one message format (:mod:`skyjo.messageformat`).
+A test checks that all six languages have the same keys and the same fields in each
+message, and renders every one of them (``tests/test_catalogues.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from skyjo.bots.reasons import ENGLISH as BOT_ENGLISH
 from skyjo.grammar import Person
 from skyjo.language import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Phrasebook, pick_language
 from skyjo.language import signed as card_text
+from skyjo.ui.i18n_es import ES
+from skyjo.ui.i18n_fr import FR
+from skyjo.ui.i18n_it import IT
 
 EN: Final[dict[str, str]] = {
     "app.title": "Skyjo",
@@ -449,20 +454,30 @@ NL: Final[dict[str, str]] = {
     "offline.ready": "Klaar om offline te spelen.",
 }
 
-CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+CATALOGUE: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 #: Names a new table starts with, per language (seat 0 is the person at the device).
 DEFAULT_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "en": ("You", "Alex", "Sam", "Robin", "Kim", "Jo", "Charlie", "Max"),
     "de": ("Du", "Anna", "Ben", "Mia", "Jonas", "Lena", "Paul", "Emma"),
     "nl": ("Jij", "Daan", "Sanne", "Lotte", "Bram", "Femke", "Jesse", "Noor"),
+    "fr": ("Toi", "Léa", "Hugo", "Chloé", "Louis", "Manon", "Jules", "Camille"),
+    "es": ("Tú", "Lucía", "Hugo", "Martina", "Pablo", "Sofía", "Mateo", "Valeria"),
+    "it": ("Tu", "Giulia", "Marco", "Sofia", "Luca", "Chiara", "Matteo", "Sara"),
 }
 
 
 def decimal_text(value: float, language: str) -> str:
-    """One decimal in ``language``'s style: '−0.5' (en), '−0,5' (de, nl)."""
+    """One decimal in ``language``'s style: '−0.5' (en), '−0,5' (the others)."""
     text = f"{value:.1f}".replace("-", "−")
-    return text.replace(".", ",") if language in ("de", "nl") else text
+    return text if language == "en" else text.replace(".", ",")
 
 
 #: Fields that name a player: a sentence about the person at the device says "you".
