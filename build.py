@@ -3,8 +3,10 @@
 ``python build.py`` produces a folder that any static host can serve (GitHub Pages,
 often under a sub-path such as ``/skyjo/``):
 
-* the engine wheel, built from ``src/skyjo`` and unpacked in the page by PyScript's
-  ``[files]`` table (no micropip, which the npm Pyodide package does not ship);
+* the engine wheel, built from ``src/skyjo`` with the standard library alone
+  (``sitebuild.wheel``; this command needs nothing pip-installed) and unpacked in the
+  page by PyScript's ``[files]`` table (no micropip, which the npm Pyodide package
+  does not ship);
 * the page itself from ``site/``, with the wheel name, the service worker's file list
   and version stamped in;
 * PyScript and Pyodide copied from ``node_modules`` at the versions pinned in
@@ -17,12 +19,14 @@ byte-identical files: the wheel's timestamps come from the commit time
 version is a hash of the other files' contents, so a new deploy replaces the old
 offline cache exactly when something changed.
 
-``python build.py serve [--port N]`` builds, then serves ``dist/`` on 127.0.0.1.
+``python build.py serve [--port N] [--sub-path /x/]`` builds, then serves ``dist/`` on
+127.0.0.1 (under a sub-path, as GitHub Pages serves a project site, if asked).
+``python build.py --zip`` also writes ``skyjo-site-<version>.zip``: ``dist/`` in one
+deterministic archive for people who host the game themselves.
 Build errors print one line that says what to install or fix and exit with status 1.
 
 This file sits at the repository root and therefore shadows the ``build`` package
-for ``python -m build`` run from the root; the wheel is built with ``pip wheel`` from a
-temporary working directory instead.
+for ``python -m build`` run from the root: run that from another folder.
 """
 
 from __future__ import annotations
@@ -45,6 +49,9 @@ import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+from sitebuild import wheel
+from sitebuild.zipfiles import write_zip
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
@@ -122,17 +129,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         build()
+        print(f"built {display(DIST)}/ ({count_files(DIST)} files)", flush=True)
+        if args.zip:
+            print(f"wrote {display(write_site_zip(DIST, ROOT))}", flush=True)
     except BuildError as error:
         print(f"build.py: error: {error}", file=sys.stderr)
         return 1
-    print(f"built {display(DIST)}/ ({count_files(DIST)} files)")
     if args.command == "serve":
-        serve(DIST, port=args.port)
+        serve(DIST, port=args.port, sub_path=args.sub_path)
     return 0
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """Parse ``[serve [--port N]]``."""
+    """Parse ``[build|serve] [--zip] [--port N] [--sub-path /x/]``."""
     parser = argparse.ArgumentParser(
         prog="build.py", description="Build the Skyjo static site into dist/."
     )
@@ -143,7 +152,24 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--port", type=int, default=8000, help="port for 'serve' (default 8000, 0 = any free port)"
     )
+    parser.add_argument(
+        "--sub-path", type=sub_path, default="/", metavar="/PATH/",
+        help="for 'serve': serve the site under this path, as GitHub Pages serves a "
+        "project site (default /)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--zip", action="store_true",
+        help="also write skyjo-site-<version>.zip of dist/ for self-hosting",
+    )  # fmt: skip
     return parser.parse_args(argv)
+
+
+def sub_path(text: str) -> str:
+    """``--sub-path``'s value as ``/a/b/``: leading and trailing slash, no empty parts."""
+    parts = [part for part in text.split("/") if part]
+    if any(part in (".", "..") for part in parts):
+        raise argparse.ArgumentTypeError(f"{text!r}: a sub-path may not contain . or ..")
+    return "/" + "".join(f"{part}/" for part in parts)
 
 
 def build() -> None:
@@ -246,29 +272,14 @@ def copy_file(source: Path, target: Path) -> None:
 def build_wheel(out_dir: Path) -> Path:
     """Build the engine wheel into ``out_dir`` and return its path.
 
-    ``pip wheel`` runs in ``out_dir`` (not the root, where this file would shadow the
-    ``build`` package) without build isolation, so it needs no network: hatchling
-    comes from the dev dependencies.
+    The standard library writes it (``sitebuild.wheel``), so this command needs nothing
+    pip-installed; the commit time stamps every entry, so the same commit gives the
+    same bytes.
     """
-    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
-    command += ["--disable-pip-version-check", "--quiet", "--wheel-dir", str(out_dir), str(ROOT)]
-    env = {**os.environ, "SOURCE_DATE_EPOCH": str(source_date_epoch())}
-    result = run(command, cwd=out_dir, env=env)
-    wheels = sorted(out_dir.glob("*.whl"))
-    if result.returncode != 0 or len(wheels) != 1:
-        log = write_log("wheel.log", result.stdout)
-        raise BuildError(
-            f"building the engine wheel failed ({wheel_failure_reason(result.stdout)}); "
-            f"install the dev dependencies with pip install -e '.[dev]' and fix the "
-            f"project; full output in {display(log)}"
-        )
-    return wheels[0]
-
-
-def wheel_failure_reason(output: str) -> str:
-    """The most telling line of pip's output: the innermost exception message."""
-    errors = re.findall(r"^\s*(?:\w+\.)*\w*(?:Error|Exception): .+$", output, re.MULTILINE)
-    return errors[-1].strip() if errors else last_line(output)
+    try:
+        return wheel.build_wheel(ROOT, out_dir, epoch=source_date_epoch())
+    except (wheel.WheelError, OSError) as error:
+        raise BuildError(f"building the engine wheel failed: {error}") from None
 
 
 def source_date_epoch() -> int:
@@ -375,6 +386,28 @@ def walk_files(folder: Path) -> Iterator[Path]:
     return (path for path in sorted(folder.rglob("*")) if path.is_file())
 
 
+# --- the release archive -------------------------------------------------------------
+
+
+def write_site_zip(site: Path, out_dir: Path) -> Path:
+    """Write ``skyjo-site-<version>.zip`` of ``site`` into ``out_dir``; return its path.
+
+    Everything sits in one top folder of the same name, so unpacking it on a server
+    gives one folder to serve. Entries are sorted and stamped with the commit time:
+    the same commit gives the same archive.
+    """
+    try:
+        version = wheel.read_project(ROOT).version
+    except wheel.WheelError as error:
+        raise BuildError(str(error)) from None
+    top = f"skyjo-site-{version}"
+    entries = ((f"{top}/{path.relative_to(site).as_posix()}", path.read_bytes())
+               for path in walk_files(site))  # fmt: skip
+    target = out_dir / f"{top}.zip"
+    write_zip(target, entries, epoch=source_date_epoch())
+    return target
+
+
 # --- icons ---------------------------------------------------------------------------
 
 
@@ -441,11 +474,33 @@ CONTENT_TYPES = {
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the content types from ``CONTENT_TYPES``."""
+    """Static files with the content types from ``CONTENT_TYPES``, optionally under a
+    sub-path (``/skyjo/``) as GitHub Pages serves a project site: ``/skyjo`` redirects
+    to ``/skyjo/`` and nothing outside the sub-path exists."""
+
+    def __init__(self, *args: Any, sub_path: str = "/", **kwargs: Any) -> None:
+        # Set before the base class handles the request inside its __init__.
+        self.sub_path = sub_path
+        super().__init__(*args, **kwargs)
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         """Prefer our table: some systems map ``.js`` to ``text/plain`` or miss ``.mjs``."""
         return CONTENT_TYPES.get(Path(path).suffix) or super().guess_type(path)
+
+    def send_head(self) -> Any:
+        """Redirect the bare sub-path as GitHub Pages does; otherwise serve files."""
+        if self.sub_path != "/" and self.path.split("?", 1)[0] == self.sub_path.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.sub_path)
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        """Map ``<sub-path>x`` to ``x`` in the folder; anything else to a missing file."""
+        if not path.startswith(self.sub_path):
+            return os.path.join(self.directory, "__outside_the_site__")
+        return super().translate_path("/" + path[len(self.sub_path) :])
 
     def log_message(self, format: str, *args: Any) -> None:
         """Log only failures; a page load is 40 requests."""
@@ -497,35 +552,36 @@ def chromium_launch_args() -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def serving(directory: Path, *, handler: type[SiteHandler] = QuietSiteHandler) -> Iterator[str]:
-    """Serve ``directory`` on a free local port in a background thread while the
-    ``with`` block runs; yields the base URL. The browser tests and the load-time
-    benchmark share it."""
-    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+def serving(directory: Path, *, sub_path: str = "/") -> Iterator[str]:
+    """Serve ``directory`` under ``sub_path`` on a free local port in a background
+    thread while the ``with`` block runs; yields the site's URL (ending in the
+    sub-path). The browser tests and the load-time benchmark share it."""
+    handler = functools.partial(QuietSiteHandler, directory=str(directory), sub_path=sub_path)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://127.0.0.1:{server.server_address[1]}{sub_path}"
     finally:
         server.shutdown()
         server.server_close()
         thread.join()
 
 
-def serve(directory: Path, *, port: int) -> None:
-    """Serve ``directory`` on 127.0.0.1 until Ctrl+C.
+def serve(directory: Path, *, port: int, sub_path: str = "/") -> None:
+    """Serve ``directory`` on 127.0.0.1 under ``sub_path`` until Ctrl+C.
 
     The handler is given the folder (rather than changing into it) so a rebuild that
     replaces ``dist/`` is served at once.
     """
-    handler = functools.partial(SiteHandler, directory=str(directory))
+    handler = functools.partial(SiteHandler, directory=str(directory), sub_path=sub_path)
     try:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     except OSError as error:
         print(f"build.py: error: cannot listen on port {port} ({error.strerror}); "
               "pick another with --port N", file=sys.stderr)  # fmt: skip
         raise SystemExit(1) from None
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = f"http://127.0.0.1:{server.server_address[1]}{sub_path}"
     print(f"serving {display(directory)}/ at {url}  (Ctrl+C to stop)", flush=True)
     with server:
         try:

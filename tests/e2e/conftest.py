@@ -1,7 +1,10 @@
 """Fixtures for the browser tests: serve the built site under a sub-path, start Chromium.
 
-The tests run against ``dist/`` exactly as a host would serve it, under ``/skyjo/``
-like a GitHub Pages project site, so any absolute URL in the build would break them.
+By default the tests run against ``dist/`` exactly as a host would serve it, under
+``/skyjo/`` like a GitHub Pages project site, so any absolute URL in the build would
+break them. With ``--base-url URL`` (pytest-base-url) they drive that site instead,
+e.g. the deployed one; tests marked ``local_server`` need to serve a changed copy of
+``dist/`` or open it from disk, and are skipped there with their reason.
 Chromium is Debian's when ``/usr/bin/chromium`` exists (Playwright cannot download
 its own browser on our machines) and Playwright's own elsewhere (GitHub runners). If
 no browser starts, the fixtures raise and the tests fail: they never skip.
@@ -10,11 +13,11 @@ no browser starts, the fixtures raise and the tests fail: they never skip.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
@@ -37,30 +40,19 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, **build.chromium_launch_args()}
 
 
-class SubPathHandler(build.QuietSiteHandler):
-    """Serves a folder at ``SUB_PATH`` only, redirecting ``/skyjo`` to ``/skyjo/``."""
-
-    def do_GET(self) -> None:
-        """Redirect the bare sub-path as GitHub Pages does; otherwise serve files."""
-        if self.path.split("?", 1)[0] == SUB_PATH.rstrip("/"):
-            self.send_response(301)
-            self.send_header("Location", SUB_PATH)
-            self.end_headers()
-            return
-        super().do_GET()
-
-    def translate_path(self, path: str) -> str:
-        """Map ``/skyjo/x`` to ``x`` in the folder; anything else to a missing file."""
-        if not path.startswith(SUB_PATH):
-            return os.path.join(self.directory, "__outside_the_site__")
-        return super().translate_path("/" + path[len(SUB_PATH) :])
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip a ``local_server`` test, saying why, when the site is a remote URL."""
+    marker = item.get_closest_marker("local_server")
+    if marker is not None and item.config.getoption("base_url"):
+        reason = marker.args[0] if marker.args else "it needs the site served from dist/"
+        pytest.skip(f"against --base-url: {reason}")
 
 
 @contextlib.contextmanager
 def serve_site(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on a free local port; yields the site's URL (with sub-path)."""
-    with build.serving(directory, handler=SubPathHandler) as base:
-        yield base.rstrip("/") + SUB_PATH
+    with build.serving(directory, sub_path=SUB_PATH) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -72,10 +64,24 @@ def dist() -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_url(dist: Path) -> Iterator[str]:
-    """The built site, served for the whole session."""
+def site_url(request: pytest.FixtureRequest, base_url: str | None) -> Iterator[str]:
+    """The site's URL, ending in ``/``: ``--base-url`` when given, else the built site
+    served for the whole session."""
+    if base_url:
+        yield base_url if base_url.endswith("/") else base_url + "/"
+        return
+    dist: Path = request.getfixturevalue("dist")
     with serve_site(dist) as url:
         yield url
+
+
+@pytest.fixture
+def fresh(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, str]]:
+    """A new desktop-sized browser context (empty localStorage) and the site's URL; the
+    test opens pages."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    yield context, site_url
+    context.close()
 
 
 @dataclass
@@ -92,7 +98,8 @@ class Visit:
 
 def open_page(context: BrowserContext, url: str) -> Visit:
     """Open a page that blocks and records every request not to ``url``'s origin."""
-    origin = url.split(SUB_PATH, 1)[0]
+    parts = urlsplit(url)
+    origin = f"{parts.scheme}://{parts.netloc}"
     page = context.new_page()
     visit = Visit(page)
 

@@ -94,6 +94,7 @@ def test_a_scenario_starts_in_its_situation_and_its_effect_happens(
     assert narrow.page_errors == [] and narrow.off_origin == []
 
 
+@pytest.mark.smoke
 def test_a_switched_rule_changes_the_outcome(narrow: Visit, site_url: str) -> None:
     # Intent: the rule switch goes through the normal rule parameter: with ties
     # forgiven Jonas writes 6, not 12, and the page says why.

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,14 +41,6 @@ WAITING_FOR_PERSON = (
 
 
 # --- fixtures and helpers -------------------------------------------------------------
-
-
-@pytest.fixture
-def fresh(browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, str]]:
-    """A new browser context (empty localStorage) and the site's URL; the test opens pages."""
-    context = browser.new_context(viewport=DESKTOP)
-    yield context, site_url
-    context.close()
 
 
 def visit(fresh: tuple[BrowserContext, str], query: str = "?seed=5", *, before: str = "") -> Visit:

@@ -97,6 +97,7 @@ def play_seed_example(page: Page) -> None:
         enter_round(page, raw, finisher)
 
 
+@pytest.mark.smoke
 def test_seed_example_entered_by_keypad(context: BrowserContext, site_url: str) -> None:
     # Intent: the seed's four rounds typed on the keypad give the seed's sheet, with
     # the doubling explained in words and the leader highlighted.

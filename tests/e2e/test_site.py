@@ -98,11 +98,13 @@ def test_invalid_record_gets_a_readable_error(booted: Visit, tmp_path: Path) -> 
     expect(booted.page.locator(".py-error")).to_have_count(0)
 
 
+@pytest.mark.smoke
 def test_no_request_leaves_the_origin(booted: Visit) -> None:
     # Intent: PyScript's built-in CDN defaults are never used; everything is self-hosted.
     assert booted.off_origin == []
 
 
+@pytest.mark.smoke
 def test_loads_without_errors(booted: Visit) -> None:
     # Intent: a clean start: no Python error box, no uncaught page error, no console error.
     expect(booted.page.locator(".py-error")).to_have_count(0)
@@ -111,6 +113,7 @@ def test_loads_without_errors(booted: Visit) -> None:
     expect(booted.page.locator("#boot-error")).to_be_hidden()
 
 
+@pytest.mark.smoke
 def test_offline_reload_after_first_visit(browser: Browser, site_url: str) -> None:
     # Intent: after one visit the service worker has everything, so the game loads offline.
     context = browser.new_context()
@@ -137,6 +140,7 @@ NEW_DEPLOY_CACHED = """async () => {
 }"""
 
 
+@pytest.mark.local_server("it serves a changed copy of dist/ (a new deploy)")
 def test_new_deploy_replaces_the_offline_cache(
     browser: Browser, dist: Path, tmp_path: Path
 ) -> None:
@@ -170,6 +174,7 @@ def test_new_deploy_replaces_the_offline_cache(
         context.close()
 
 
+@pytest.mark.local_server("it opens dist/index.html from disk")
 def test_file_url_tells_how_to_serve(page: Page, dist: Path) -> None:
     # Intent: opening index.html from disk explains what to run instead of spinning forever.
     page.goto((dist / "index.html").as_uri())
@@ -179,6 +184,7 @@ def test_file_url_tells_how_to_serve(page: Page, dist: Path) -> None:
     expect(page.get_by_role("button", name="Retry")).to_be_hidden()
 
 
+@pytest.mark.local_server("it serves a broken copy of dist/ (no engine wheel)")
 def test_start_up_failure_shows_message_and_retry(
     browser: Browser, dist: Path, tmp_path: Path
 ) -> None:
