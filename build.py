@@ -50,11 +50,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from sitebuild import wheel
+from sitebuild import rules, wheel
 from sitebuild.zipfiles import write_zip
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
+#: The rules page's words, one file per language, and the structure they fill in.
+RULES_TEXTS = ROOT / "rules"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 LOG_DIR = ROOT / "build"
@@ -307,9 +309,21 @@ def copy_site(*, wheel_name: str) -> None:
         wanted = stamped_marks(relative.as_posix())
         if wanted:
             values = {WHEEL_MARK: wheel_name, PRELOADS_MARK: runtime_preloads(wheel_name)}
-            target.write_text(stamp(source, {m: values[m] for m in wanted}), encoding="utf-8")
+            text = stamp(source, {m: values[m] for m in wanted})
+            if relative.as_posix() == "rules.html":
+                text = rules_page(text)
+            target.write_text(text, encoding="utf-8")
         else:
             copy_file(source, target)
+
+
+def rules_page(text: str) -> str:
+    """``rules.html`` with one article per language from ``rules/`` (see
+    :mod:`sitebuild.rules`); a text that does not fit stops the build, saying where."""
+    try:
+        return rules.render(text, RULES_TEXTS)
+    except (rules.RulesTextError, OSError) as exc:
+        raise BuildError(f"the rules page cannot be built: {exc}") from None
 
 
 def stamped_marks(name: str) -> tuple[str, ...]:

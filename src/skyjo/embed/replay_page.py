@@ -243,6 +243,9 @@ def start() -> ReplayPage:
     query = window.URLSearchParams.new(window.location.search)
     asked = query.get("lang")
     languages = [str(asked)] if isinstance(asked, str) else []
+    saved = window.localStorage.getItem("skyjo.language")  # the game page's choice
+    if isinstance(saved, str):
+        languages.append(saved)
     languages += [str(lang) for lang in window.navigator.languages]
     language = pick_language(languages)
     document.documentElement.lang = language if language in LANGUAGES else "en"
