@@ -238,18 +238,29 @@ class ReplayPage:
             self.act(intent)
 
 
+def offline_note(text: str) -> None:
+    """The footer's "ready to play offline" note (boot.js writes it once the service
+    worker is ready) in the page's language."""
+    status = document.getElementById("offline-status")
+    if status is not None and status is not jsnull:
+        status.setAttribute("data-ready-text", text)
+        if document.documentElement.getAttribute("data-offline") == "ready":
+            status.textContent = text
+
+
 def start() -> ReplayPage:
     """Open the game in the link (if any), paint, and mark the page ready."""
     query = window.URLSearchParams.new(window.location.search)
     asked = query.get("lang")
     languages = [str(asked)] if isinstance(asked, str) else []
     saved = window.localStorage.getItem("skyjo.language")  # the game page's choice
-    if isinstance(saved, str):
+    if isinstance(saved, str):  # (a missing key is JavaScript's null, not a str)
         languages.append(saved)
     languages += [str(lang) for lang in window.navigator.languages]
     language = pick_language(languages)
     document.documentElement.lang = language if language in LANGUAGES else "en"
     page = ReplayPage(language)
+    offline_note(page.t.t("offline.ready"))
     page.load_fragment()
     document.documentElement.dataset.ready = "true"
     return page

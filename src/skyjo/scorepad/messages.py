@@ -169,6 +169,7 @@ EN: Final[dict[str, str]] = {
     "error.corrupt": "The saved games could not be read ({detail}); they were kept aside "
     "and a new list started.",
     "offline.saved": "Saved on this device.",
+    "offline.ready": "Ready to play offline.",
 }
 
 DE: Final[dict[str, str]] = {
@@ -294,6 +295,7 @@ DE: Final[dict[str, str]] = {
     "error.corrupt": "Die gespeicherten Spiele waren nicht lesbar ({detail}); sie wurden "
     "beiseitegelegt und eine neue Liste begonnen.",
     "offline.saved": "Auf diesem Gerät gespeichert.",
+    "offline.ready": "Bereit zum Offline-Spielen.",
 }
 
 NL: Final[dict[str, str]] = {
@@ -418,6 +420,7 @@ NL: Final[dict[str, str]] = {
     "error.corrupt": "De opgeslagen spellen waren onleesbaar ({detail}); ze zijn apart gezet "
     "en een nieuwe lijst is begonnen.",
     "offline.saved": "Opgeslagen op dit apparaat.",
+    "offline.ready": "Klaar om offline te spelen.",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {

@@ -121,4 +121,5 @@ ES: Final[dict[str, str]] = {
     "error.other": "Eso no es posible: {detail}",
     "error.corrupt": "No se han podido leer las partidas guardadas ({detail}); se han apartado y empieza una lista nueva.",
     "offline.saved": "Guardado en este dispositivo.",
+    "offline.ready": "Listo para jugar sin conexión.",
 }

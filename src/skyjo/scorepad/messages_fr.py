@@ -121,4 +121,5 @@ FR: Final[dict[str, str]] = {
     "error.other": "Ce n'est pas possible : {detail}",
     "error.corrupt": "Les parties enregistrées n'ont pas pu être lues ({detail}) ; elles ont été mises de côté et une nouvelle liste commence.",
     "offline.saved": "Enregistré sur cet appareil.",
+    "offline.ready": "Prêt à jouer hors ligne.",
 }

@@ -121,4 +121,5 @@ IT: Final[dict[str, str]] = {
     "error.other": "Non è possibile: {detail}",
     "error.corrupt": "Non è stato possibile leggere le partite salvate ({detail}); sono state messe da parte e inizia un nuovo elenco.",
     "offline.saved": "Salvato su questo dispositivo.",
+    "offline.ready": "Pronto per giocare offline.",
 }

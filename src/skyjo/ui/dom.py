@@ -174,8 +174,15 @@ class Page:
 
     def _page_texts(self, t: Translator) -> None:
         """The words of the static page around the app (tagline, footer, the offline
-        note boot.js writes once the service worker is ready) in the page's language."""
-        for selector, key in ((".tagline", "app.tagline"), (".footer-link", "footer.scorepad")):
+        note boot.js writes once the service worker is ready) in the page's language.
+        The engine check itself stays in English (``lang="en"`` in the page): it is a
+        developer's tool whose output is the command line's JSON."""
+        texts = (
+            (".tagline", "app.tagline"),
+            (".footer-link", "footer.scorepad"),
+            ("#engine-details > summary", "check.summary"),
+        )
+        for selector, key in texts:
             node = element(document.querySelector(selector))
             if node is not None:
                 node.textContent = t.t(key)

@@ -144,6 +144,7 @@ EN: Final[dict[str, str]] = {
     **BOT_ENGLISH,
     "footer.scorepad": "Score pad for games with real cards",
     "offline.ready": "Ready to play offline.",
+    "check.summary": "Engine check: replay a game record",
 }
 
 DE: Final[dict[str, str]] = {
@@ -298,6 +299,7 @@ DE: Final[dict[str, str]] = {
     "bot.act.flip": "das Aufdecken von Reihe {row}, Spalte {column}",
     "footer.scorepad": "Punkteblock für Partien mit echten Karten",
     "offline.ready": "Bereit zum Offline-Spielen.",
+    "check.summary": "Engine-Prüfung: ein Spielprotokoll nachspielen",
 }
 
 NL: Final[dict[str, str]] = {
@@ -452,6 +454,7 @@ NL: Final[dict[str, str]] = {
     "bot.act.flip": "rij {row}, kolom {column} opendraaien",
     "footer.scorepad": "Scoreblok voor spellen met echte kaarten",
     "offline.ready": "Klaar om offline te spelen.",
+    "check.summary": "Enginecontrole: een spelverslag naspelen",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {

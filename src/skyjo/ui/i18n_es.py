@@ -160,4 +160,5 @@ ES: Final[dict[str, str]] = {
     "bot.act.take": "tomar la carta de la pila de descarte",
     "bot.act.swap": "poner la carta en la fila {row}, columna {column}",
     "bot.act.flip": "dar la vuelta a la fila {row}, columna {column}",
+    "check.summary": "Comprobación del motor: reproducir un registro de partida",
 }

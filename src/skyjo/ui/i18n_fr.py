@@ -160,4 +160,5 @@ FR: Final[dict[str, str]] = {
     "bot.act.take": "prendre la carte de la défausse",
     "bot.act.swap": "poser la carte en ligne {row}, colonne {column}",
     "bot.act.flip": "retourner la ligne {row}, colonne {column}",
+    "check.summary": "Vérification du moteur : rejouer un enregistrement de partie",
 }

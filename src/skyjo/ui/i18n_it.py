@@ -162,4 +162,5 @@ IT: Final[dict[str, str]] = {
     "bot.act.take": "prendere la carta scartata",
     "bot.act.swap": "mettere la carta nella riga {row}, colonna {column}",
     "bot.act.flip": "scoprire la riga {row}, colonna {column}",
+    "check.summary": "Verifica del motore: rigioca una registrazione di partita",
 }
