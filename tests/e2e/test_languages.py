@@ -79,7 +79,7 @@ def shoot(page: Page, screen: str, language: str) -> None:
     settle(page)
     size = page.viewport_size or {"width": 0, "height": 0}
     name = f"{screen}-{language}-{size['width']}x{size['height']}.png"
-    page.screenshot(path=SCREENSHOTS / name, full_page=True)
+    page.screenshot(path=SCREENSHOTS / name, full_page=True, timeout=90_000)
 
 
 def blank_embeds(route: Route) -> None:
