@@ -93,3 +93,15 @@ def test_a_game_list_says_one_round_not_one_rounds() -> None:
     assert "no round yet" in Messages("en").t(
         "games.line", players="A", rounds=0, started="x", updated="y"
     )
+
+
+def test_the_score_pad_agrees_the_verb_with_how_many_reached_the_target() -> None:
+    from skyjo.scorepad.messages import Messages
+
+    german = Messages("de")
+    assert german.t("end.over", names="Mia", count=1, target=100) == (
+        "Spielende: Mia hat 100 erreicht."
+    )
+    assert german.t("end.over", names="Mia und Ben", count=2, target=100) == (
+        "Spielende: Mia und Ben haben 100 erreicht."
+    )

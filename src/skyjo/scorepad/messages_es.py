@@ -92,7 +92,7 @@ ES: Final[dict[str, str]] = {
     "history.edit": "Corregir la ronda {n}",
     "history.edit_tiebreak": "Corregir el desempate",
     "history.doubled": "duplicado desde {raw}",
-    "end.over": "Fin de la partida: {names} llegó a {target}.",
+    "end.over": "Fin de la partida: {names} {count, plural, one {ha} other {han}} llegado a {target}.",
     "end.wins": "{name} gana con {total, plural, one {# punto} many {# de puntos} other {# puntos}}.",
     "end.shared": "Victoria compartida: {names} con {total, plural, one {# punto} many {# de puntos} other {# puntos}} cada uno.",
     "end.tiebreak_offer": "Jugad una ronda más entre {names} para decidir, o quedaos con la victoria compartida.",

@@ -92,7 +92,7 @@ FR: Final[dict[str, str]] = {
     "history.edit": "Corriger la manche {n}",
     "history.edit_tiebreak": "Corriger le départage",
     "history.doubled": "doublé depuis {raw}",
-    "end.over": "Fin de la partie : {names} a atteint {target}.",
+    "end.over": "Fin de la partie : {names} {count, plural, one {a} other {ont}} atteint {target}.",
     "end.wins": "{name} gagne avec {total, plural, one {# point} many {# de points} other {# points}}.",
     "end.shared": "Victoire partagée : {names} avec {total, plural, one {# point} many {# de points} other {# points}} chacun.",
     "end.tiebreak_offer": "Jouez encore une manche entre {names} pour vous départager, ou gardez la victoire partagée.",

@@ -92,7 +92,7 @@ IT: Final[dict[str, str]] = {
     "history.edit": "Correggi la manche {n}",
     "history.edit_tiebreak": "Correggi lo spareggio",
     "history.doubled": "raddoppiato da {raw}",
-    "end.over": "Fine della partita: {names} ha raggiunto {target}.",
+    "end.over": "Fine della partita: {names} {count, plural, one {ha} other {hanno}} raggiunto {target}.",
     "end.wins": "{name} vince con {total, plural, one {# punto} many {# di punti} other {# punti}}.",
     "end.shared": "Vittoria condivisa: {names} con {total, plural, one {# punto} many {# di punti} other {# punti}} ciascuno.",
     "end.tiebreak_offer": "Giocate un'altra manche tra {names} per decidere, oppure tenete la vittoria condivisa.",
