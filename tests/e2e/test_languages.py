@@ -20,7 +20,7 @@ from skyjo.ui.i18n import DEFAULT_NAMES, Translator
 from skyjo.ui.setup import Seat, Setup
 
 from .conftest import open_page, wait_until_started
-from .test_game import PHONE, SCREENSHOTS, TURN_TIMEOUT_MS, import_record, settle
+from .test_game import PHONE, SCREENSHOTS, TURN_TIMEOUT_MS, import_record, no_overflow, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -138,6 +138,9 @@ def test_a_browser_in_each_language(
         page.goto(site_url + "rules.html")
         expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.locator(f"article#{language} h1")).to_be_visible()
+        page.set_viewport_size(PHONE)  # six language links still fit a phone
+        no_overflow(page, f"rules.html#{language}")
+        page.set_viewport_size({"width": 1280, "height": 800})
         page.emulate_media(media="print")
         expect(page.locator(f"article#{language} .cheatsheet")).to_be_visible()
         shoot(page, "cheatsheet", language)

@@ -16,7 +16,7 @@ ES: Final[dict[str, str]] = {
     "setup.players": "Jugadores",
     "setup.seat": "Puesto {n}",
     "setup.name": "Nombre",
-    "setup.kind": "Lo juega",
+    "setup.kind": "Jugado por",
     "setup.add": "Añadir un jugador",
     "setup.remove": "Quitar a {name}",
     "setup.up": "Subir a {name}",
