@@ -147,3 +147,28 @@ def test_a_browser_in_each_language(
         assert visit.page_errors == [] and visit.off_origin == []
     finally:
         context.close()
+
+
+def test_the_switcher_renames_the_untouched_default_seats(browser: Browser, site_url: str) -> None:
+    # Intent: "You" becomes "Du" when the page switches to German, a name the
+    # person typed stays, and the choice outlives a reload (switcher, then saved).
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url)
+        wait_until_started(page)
+        expect(page.locator("#name-0")).to_have_value("You")
+        page.fill("#name-1", "Grete")
+        page.get_by_role("button", name="Start game").click()
+        page.get_by_role("button", name="New game").click()
+        page.select_option("#language", "de")
+        expect(page.locator("#name-0")).to_have_value("Du")
+        expect(page.locator("#name-1")).to_have_value("Grete")
+        page.reload()
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.locator("#name-0")).to_have_value("Du")
+        assert visit.page_errors == [] and visit.off_origin == []
+    finally:
+        context.close()
