@@ -20,7 +20,15 @@ from skyjo.ui.i18n import DEFAULT_NAMES, Translator
 from skyjo.ui.setup import Seat, Setup
 
 from .conftest import open_page, wait_until_started
-from .test_game import PHONE, SCREENSHOTS, TURN_TIMEOUT_MS, import_record, no_overflow, settle
+from .test_game import (
+    PHONE,
+    SCREENSHOTS,
+    TURN_TIMEOUT_MS,
+    import_record,
+    no_overflow,
+    serious_violations,
+    settle,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -122,6 +130,7 @@ def test_a_browser_in_each_language(
         expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
         expect(page.locator(".reason")).to_have_text(EXPLANATIONS[language])
         shoot(page, "round-end", language)
+        assert serious_violations(page) == []
         page.set_viewport_size(PHONE)
         shoot(page, "round-end", language)
         page.set_viewport_size({"width": 1280, "height": 800})
@@ -138,6 +147,7 @@ def test_a_browser_in_each_language(
         page.goto(site_url + "rules.html")
         expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.locator(f"article#{language} h1")).to_be_visible()
+        assert serious_violations(page) == []
         page.set_viewport_size(PHONE)  # six language links still fit a phone
         no_overflow(page, f"rules.html#{language}")
         page.set_viewport_size({"width": 1280, "height": 800})
