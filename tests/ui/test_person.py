@@ -105,3 +105,11 @@ def test_the_score_pad_agrees_the_verb_with_how_many_reached_the_target() -> Non
     assert german.t("end.over", names="Mia und Ben", count=2, target=100) == (
         "Spielende: Mia und Ben haben 100 erreicht."
     )
+
+
+def test_a_player_still_called_you_is_spoken_to_even_without_a_single_person() -> None:
+    # Pass and play, a replayed record, an embed: the name itself says "you".
+    t = Translator("en")
+    assert t.t("table.held", name="You", card="8") == "You hold an 8"
+    assert Translator("de").t("event.starts", name="Du") == "Du beginnst."
+    assert t.t("event.starts", name="Youssef") == "Youssef starts."

@@ -477,6 +477,12 @@ DEFAULT_NAMES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+#: The default name of the person at the device in every language ("You", "Du"...):
+#: a player still called so is spoken to in the second person wherever they appear
+#: (pass and play, a replayed game, an embed), never "You holds".
+YOU_NAMES: Final = frozenset(names[0] for names in DEFAULT_NAMES.values())
+
+
 def decimal_text(value: float, language: str) -> str:
     """One decimal in ``language``'s style: '−0.5' (en), '−0,5' (the others)."""
     text = f"{value:.1f}".replace("-", "−")
@@ -491,8 +497,9 @@ class Translator(Phrasebook):
     """The page's messages in one language. ``t("table.round", n=3)`` -> ``"Round 3"``.
 
     ``you`` is the name of the person at the device (the only person playing
-    against bots), if there is one: a name field holding it is said in the second
-    person ("You hold an 8", not "You holds a 8"); see :class:`skyjo.grammar.Person`."""
+    against bots), if there is one: a name field holding it, or holding a default
+    "you" name of any language (:data:`YOU_NAMES`), is said in the second person
+    ("You hold an 8", not "You holds a 8"); see :class:`skyjo.grammar.Person`."""
 
     def __init__(self, language: str, *, you: str | None = None) -> None:
         super().__init__(CATALOGUE, language)
@@ -502,7 +509,7 @@ class Translator(Phrasebook):
         for name in PERSON_FIELDS & fields.keys():
             value = fields[name]
             if isinstance(value, str):
-                fields[name] = Person(value, you=value == self.you)
+                fields[name] = Person(value, you=value == self.you or value in YOU_NAMES)
         return super().t(key, **fields)
 
     def decimal(self, value: float) -> str:
