@@ -50,7 +50,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from sitebuild import wheel
+from sitebuild import rules, wheel
 from sitebuild.zipfiles import write_zip
 
 ROOT = Path(__file__).resolve().parent
@@ -60,6 +60,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from sitebuild import pages  # noqa: E402
 
 SITE = ROOT / "site"
+#: The rules page's words, one file per language, and the structure they fill in.
+RULES_TEXTS = ROOT / "rules"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 LOG_DIR = ROOT / "build"
@@ -320,6 +322,8 @@ def copy_site(*, wheel_name: str) -> None:
             text = pages.stamp_page(
                 read_site_file(source), name=name, preloads=runtime_preloads(wheel_name)
             )
+            if name == "rules.html":
+                text = rules_page(text)
             target.write_text(text, encoding="utf-8")
         elif name in STAMPED:
             values = {WHEEL_MARK: wheel_name}
@@ -340,6 +344,15 @@ def read_site_file(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise BuildError(f"{display(path)} is missing: restore it from git") from None
+
+
+def rules_page(text: str) -> str:
+    """``rules.html`` with one article per language from ``rules/`` (see
+    :mod:`sitebuild.rules`); a text that does not fit stops the build, saying where."""
+    try:
+        return rules.render(text, RULES_TEXTS)
+    except (rules.RulesTextError, OSError) as exc:
+        raise BuildError(f"the rules page cannot be built: {exc}") from None
 
 
 def runtime_preloads(wheel_name: str) -> str:

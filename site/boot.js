@@ -262,7 +262,8 @@
       root.setAttribute("data-offline", "ready");
       whenParsed(function () {
         var status = byId("offline-status");
-        if (status) status.textContent = "Ready to play offline.";
+        // In the page's language when Python has painted it (data-ready-text).
+        if (status) status.textContent = status.getAttribute("data-ready-text") || "Ready to play offline.";
       });
     }).catch(function (error) {
       console.warn("offline mode unavailable:", error);

@@ -1,16 +1,25 @@
 """Checks shared by the tests of every message catalogue (the page, the score pad,
-the embeds, the bots' reasons): the same keys in every language, the same
-``{fields}`` in each message, and no empty text."""
+the embeds, the scenarios, the bots' reasons): the same keys in every language,
+the same fields in each message, no empty text, and the registry of catalogues
+that :mod:`tests.test_catalogues` renders in full."""
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
 
+from skyjo.embed.texts import OWN as EMBED
+from skyjo.messageformat import fields
+from skyjo.scenarios.texts import TEXTS as SCENARIOS
+from skyjo.scorepad.messages import CATALOGUE as SCOREPAD
+from skyjo.ui.i18n import CATALOGUE as GAME
 
-def fields(template: str) -> set[str]:
-    """The ``{names}`` a message template fills in."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+#: Every catalogue by name: language -> key -> message.
+CATALOGUES: dict[str, Mapping[str, Mapping[str, str]]] = {
+    "game": GAME,
+    "scorepad": SCOREPAD,
+    "embed": EMBED,
+    "scenarios": SCENARIOS,
+}
 
 
 def disagreements(english: Mapping[str, str], other: Mapping[str, str]) -> list[str]:
@@ -24,3 +33,6 @@ def disagreements(english: Mapping[str, str], other: Mapping[str, str]) -> list[
         if not other[key].strip():
             problems.append(f"empty {key}")
     return problems
+
+
+__all__ = ["CATALOGUES", "disagreements", "fields"]

@@ -297,8 +297,8 @@ def test_scenario_keys_do_not_clash_with_the_page_catalogue() -> None:
 
 
 def test_an_unknown_language_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"'fr'.*en, de, nl"):
-        scenarios.catalogue("fr")
+    with pytest.raises(ValueError, match=r"'pt'.*en, de, nl, fr, es, it"):
+        scenarios.catalogue("pt")
 
 
 # --- the builder ----------------------------------------------------------------

@@ -20,6 +20,7 @@ from skyjo.events import (
     RoundScored,
     SetupDone,
 )
+from skyjo.grammar import indefinite
 from skyjo.scoring import DoublingReason
 from skyjo.state import Grid
 
@@ -47,12 +48,16 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         case RoundDealt(round_number, top):
             return f"Round {round_number} is dealt; the discard pile shows {top}."
         case CardFlipped(p, pos, value):
-            return f"{names[p]} turns up a {value} at {position_name(pos)}."
+            return f"{names[p]} turns up {indefinite('en', value)} at {position_name(pos)}."
         case CardTaken(p, source, value):
             where = "from the discard pile" if source == "discard" else "from the draw pile"
             return f"{names[p]} takes the {value} {where}."
         case CardSwapped(p, pos, card_in, card_out, was_up):
-            old = f"the {card_out}" if was_up else f"a face-down card (it was a {card_out})"
+            old = (
+                f"the {card_out}"
+                if was_up
+                else f"a face-down card (it was {indefinite('en', card_out)})"
+            )
             return f"{names[p]} puts the {card_in} at {position_name(pos)}, giving away {old}."
         case CardDiscarded(p, value):
             return f"{names[p]} discards the {value}."

@@ -40,7 +40,7 @@ def test_every_option_is_read() -> None:
 @pytest.mark.parametrize(
     ("query", "param", "allowed"),
     [
-        ("lang=fr", "lang", "one of en, de, nl"),
+        ("lang=pt", "lang", "one of en, de, nl, fr, es, it"),
         ("target=-5", "target", "a whole number above 0"),
         ("target=lots", "target", "a whole number above 0"),
         ("column_rule=some", "column_rule", "one of all, keep_negative, off"),

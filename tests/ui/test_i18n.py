@@ -20,8 +20,9 @@ def test_translations_are_not_english_copies() -> None:
 
 def test_browser_languages_pick_the_first_supported() -> None:
     assert pick_language(["nl-BE", "en-US"]) == "nl"
-    assert pick_language(["fr-FR", "de-AT"]) == "de"
-    assert pick_language(["fr", "es"]) == "en"
+    assert pick_language(["pt-BR", "de-AT"]) == "de"
+    assert pick_language(["fr-CH", "de"]) == "fr"
+    assert pick_language(["pt", "ja"]) == "en"
     assert pick_language([]) == "en"
 
 

@@ -19,6 +19,7 @@ from typing import Final
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision, Reason
 from skyjo.cards import column_of, row_of
+from skyjo.messageformat import render
 
 ENGLISH: Final[dict[str, str]] = {
     # any level
@@ -39,7 +40,7 @@ ENGLISH: Final[dict[str, str]] = {
     "bot.throw_away": "throws the {held} away and turns up row {row}, column {column}",
     "bot.completes_column": "completes column {column} with the {held}: the column leaves the grid",
     "bot.on_face_down": "puts the {held} on the face-down card at row {row}, column {column} (worth ~{worth})",
-    "bot.swap_saves": "swaps the {old} for the {held}: saves {saved} points",
+    "bot.swap_saves": "swaps the {old} for the {held}: saves {saved, plural, one {# point} other {# points}}",
     "bot.next_to_twin": "puts the {held} next to its twin in column {column}, hoping for a third",
     "bot.swap": "swaps the {old} for the {held}",
     # statistician
@@ -93,7 +94,7 @@ def action_reason(action: PlayerAction) -> Reason:
 def english(why: Reason) -> str:
     """The English sentence of ``why``: '-2' with a plain minus, '4.2' with a point."""
     fields = {name: _english_value(value) for name, value in why.fields.items()}
-    return ENGLISH[why.key].format_map(fields)
+    return render(ENGLISH[why.key], fields, "en")
 
 
 def _english_value(value: object) -> str:

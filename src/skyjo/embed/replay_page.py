@@ -284,15 +284,29 @@ def _step(intent: str, name: str, *, disabled: bool, primary: bool = False) -> s
     )
 
 
+def offline_note(text: str) -> None:
+    """The footer's "ready to play offline" note (boot.js writes it once the service
+    worker is ready) in the page's language."""
+    status = browser.present(document.getElementById("offline-status"))
+    if status is not None:
+        status.setAttribute("data-ready-text", text)
+        if document.documentElement.getAttribute("data-offline") == "ready":
+            status.textContent = text
+
+
 def start() -> ReplayPage:
     """Open the game in the link (if any), paint, and mark the page ready."""
     query = window.URLSearchParams.new(window.location.search)
     asked = browser.text(query.get("lang"))
     languages = [asked] if asked is not None else []
+    saved = browser.text(window.localStorage.getItem("skyjo.language"))  # the game page's
+    if saved is not None:
+        languages.append(saved)
     languages += [str(lang) for lang in browser.present(window.navigator.languages) or []]
     language = pick_language(languages)
     document.documentElement.lang = language if language in LANGUAGES else "en"
     page = ReplayPage(language)
+    offline_note(page.t.t("offline.ready"))
     page.load_fragment()
     document.documentElement.dataset.ready = "true"
     return page

@@ -1,6 +1,7 @@
 # ruff: noqa: E501
 # (One sentence per line reads better than wrapped strings, as in skyjo.ui.i18n.)
-"""The embed's and the replay viewer's own words, in English, German and Dutch.
+"""The embed's and the replay viewer's own words, in English, German and Dutch
+here, in French, Spanish and Italian in ``texts_fr`` and its siblings.
 
 The table's words (round, turn, card labels, scores) come from the game's
 catalogue (:mod:`skyjo.ui.i18n`) and the scenarios' from
@@ -14,6 +15,9 @@ from __future__ import annotations
 from typing import Final
 
 from skyjo import scenarios
+from skyjo.embed.texts_es import ES
+from skyjo.embed.texts_fr import FR
+from skyjo.embed.texts_it import IT
 from skyjo.ui.i18n import CATALOGUE, DEFAULT_LANGUAGE, Translator
 
 EN: Final[dict[str, str]] = {
@@ -48,7 +52,7 @@ EN: Final[dict[str, str]] = {
     "or open the game file.",
     "replay.newer_link": "This link was made by a newer version of Skyjo: reload the page "
     "to update it.",
-    "replay.held": "{name} holds a {card}",
+    "replay.held": "{name} holds {card, a}",
     "replay.held_hidden": "{name} holds a drawn card",
 }
 
@@ -84,7 +88,7 @@ DE: Final[dict[str, str]] = {
     "noch einmal kopieren oder die Spieldatei öffnen.",
     "replay.newer_link": "Dieser Link stammt aus einer neueren Skyjo-Version: die Seite neu "
     "laden, um sie zu aktualisieren.",
-    "replay.held": "{name} hält eine {card}",
+    "replay.held": "{name} hält {card, a}",
     "replay.held_hidden": "{name} hält eine gezogene Karte",
 }
 
@@ -120,20 +124,32 @@ NL: Final[dict[str, str]] = {
     "of open het spelbestand.",
     "replay.newer_link": "Deze link komt uit een nieuwere versie van Skyjo: laad de pagina "
     "opnieuw om bij te werken.",
-    "replay.held": "{name} heeft een {card} in de hand",
+    "replay.held": "{name} heeft {card, a} in de hand",
     "replay.held_hidden": "{name} heeft een getrokken kaart in de hand",
 }
 
-OWN: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+OWN: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 
 class Texts(Translator):
     """A :class:`Translator` that also knows the embed's and the scenarios' keys."""
 
-    def __init__(self, language: str) -> None:
-        super().__init__(language)
+    def __init__(self, language: str, *, you: str | None = None) -> None:
+        super().__init__(language, you=you)
         self._messages = {
             **CATALOGUE[self.language],
             **scenarios.catalogue(self.language),
             **OWN.get(self.language, OWN[DEFAULT_LANGUAGE]),
+        }
+        self._english = {
+            **CATALOGUE[DEFAULT_LANGUAGE],
+            **scenarios.catalogue(DEFAULT_LANGUAGE),
+            **OWN[DEFAULT_LANGUAGE],
         }

@@ -1,6 +1,7 @@
 # ruff: noqa: E501
 # (One sentence per line reads better than wrapped strings, as in skyjo.ui.i18n.)
-"""The scenarios' page texts in English, German and Dutch.
+"""The scenarios' page texts in English, German and Dutch (French, Spanish and
+Italian in ``texts_fr`` and its siblings).
 
 Keys follow the message catalogue's style (``scenario.<name>.title``,
 ``.situation``, and ``.outcome`` or ``.outcome.<value>`` per rule setting), so a
@@ -16,8 +17,11 @@ from __future__ import annotations
 from typing import Final
 
 from skyjo.errors import SkyjoError
+from skyjo.scenarios.texts_es import ES
+from skyjo.scenarios.texts_fr import FR
+from skyjo.scenarios.texts_it import IT
 
-LANGUAGES: Final = ("en", "de", "nl")
+LANGUAGES: Final = ("en", "de", "nl", "fr", "es", "it")
 
 EN: Final[dict[str, str]] = {
     "scenario.column.title": "Completing a column",
@@ -154,11 +158,18 @@ NL: Final[dict[str, str]] = {
     "scenario.target.title.101": "Pas boven 100 eindigt het spel",
 }
 
-TEXTS: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 
 def catalogue(language: str) -> dict[str, str]:
-    """Every scenario text in ``language`` (``en``, ``de`` or ``nl``), a copy to
+    """Every scenario text in ``language`` (one of :data:`LANGUAGES`), a copy to
     merge into a page's catalogue."""
     try:
         return dict(TEXTS[language])

@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# (One sentence per line reads better than wrapped strings, as in skyjo.ui.i18n.)
 """The score pad's message catalogue: every word its page shows, in English,
 German and Dutch, and the phrasing of the model's data (explanations, errors,
 who starts) in each.
@@ -31,6 +33,9 @@ from skyjo.scorepad.errors import (
     SumOutOfBoundsError,
     TiebreakError,
 )
+from skyjo.scorepad.messages_es import ES
+from skyjo.scorepad.messages_fr import FR
+from skyjo.scorepad.messages_it import IT
 from skyjo.scorepad.model import ScorePad
 from skyjo.scorepad.sheet import Explanation
 from skyjo.scorepad.starter import Starter, StartReason
@@ -129,9 +134,9 @@ EN: Final[dict[str, str]] = {
     "history.edit_tiebreak": "Correct the tiebreak",
     "history.doubled": "doubled from {raw}",
     # end of game
-    "end.over": "Game over: {names} reached {target}.",
-    "end.wins": "{name} wins with {total} points.",
-    "end.shared": "Shared win: {names} with {total} points each.",
+    "end.over": "Game over: {names} {count, plural, one {has} other {have}} reached {target}.",
+    "end.wins": "{name} wins with {total, plural, one {# point} other {# points}}.",
+    "end.shared": "Shared win: {names} with {total, plural, one {# point} other {# points}} each.",
     "end.tiebreak_offer": "Play one more round among {names} to decide, or keep the shared win.",
     "end.tiebreak_won": "{name} wins the tiebreak.",
     "end.tiebreak_shared": "The tiebreak is tied too: the win stays shared.",
@@ -143,7 +148,7 @@ EN: Final[dict[str, str]] = {
     "games.confirm": "Delete this game for good?",
     "games.yes": "Yes, delete",
     "games.no": "Keep it",
-    "games.line": "{players}: {rounds} rounds, started {started}, last entry {updated}",
+    "games.line": "{players}: {rounds, plural, =0 {no round yet} one {# round} other {# rounds}}, started {started}, last entry {updated}",
     "games.current": "(open)",
     "games.deleted": "Game deleted.",
     # the printed sheet
@@ -174,6 +179,7 @@ EN: Final[dict[str, str]] = {
     "error.corrupt": "The saved games could not be read ({detail}); they were kept aside "
     "and a new list started.",
     "offline.saved": "Saved on this device.",
+    "offline.ready": "Ready to play offline.",
 }
 
 DE: Final[dict[str, str]] = {
@@ -265,9 +271,9 @@ DE: Final[dict[str, str]] = {
     "history.edit": "Runde {n} korrigieren",
     "history.edit_tiebreak": "Stechen korrigieren",
     "history.doubled": "verdoppelt von {raw}",
-    "end.over": "Spielende: {names} hat {target} erreicht.",
-    "end.wins": "{name} gewinnt mit {total} Punkten.",
-    "end.shared": "Geteilter Sieg: {names} mit je {total} Punkten.",
+    "end.over": "Spielende: {names} {count, plural, one {hat} other {haben}} {target} erreicht.",
+    "end.wins": "{name} gewinnt mit {total, plural, one {# Punkt} other {# Punkten}}.",
+    "end.shared": "Geteilter Sieg: {names} mit je {total, plural, one {# Punkt} other {# Punkten}}.",
     "end.tiebreak_offer": "Eine Runde noch unter {names}, sonst bleibt der Sieg geteilt.",
     "end.tiebreak_won": "{name} gewinnt das Stechen.",
     "end.tiebreak_shared": "Auch das Stechen ist gleich: der Sieg bleibt geteilt.",
@@ -278,7 +284,7 @@ DE: Final[dict[str, str]] = {
     "games.confirm": "Dieses Spiel endgültig löschen?",
     "games.yes": "Ja, löschen",
     "games.no": "Behalten",
-    "games.line": "{players}: {rounds} Runden, begonnen {started}, zuletzt {updated}",
+    "games.line": "{players}: {rounds, plural, =0 {noch keine Runde} one {# Runde} other {# Runden}}, begonnen {started}, zuletzt {updated}",
     "games.current": "(offen)",
     "games.deleted": "Spiel gelöscht.",
     "print.played": "Skyjo, {players}: begonnen {started}, letzter Eintrag {updated}.",
@@ -308,6 +314,7 @@ DE: Final[dict[str, str]] = {
     "error.corrupt": "Die gespeicherten Spiele waren nicht lesbar ({detail}); sie wurden "
     "beiseitegelegt und eine neue Liste begonnen.",
     "offline.saved": "Auf diesem Gerät gespeichert.",
+    "offline.ready": "Bereit zum Offline-Spielen.",
 }
 
 NL: Final[dict[str, str]] = {
@@ -398,9 +405,9 @@ NL: Final[dict[str, str]] = {
     "history.edit": "Ronde {n} corrigeren",
     "history.edit_tiebreak": "Beslissingsronde corrigeren",
     "history.doubled": "verdubbeld van {raw}",
-    "end.over": "Einde van het spel: {names} bereikte {target}.",
-    "end.wins": "{name} wint met {total} punten.",
-    "end.shared": "Gedeelde winst: {names} met elk {total} punten.",
+    "end.over": "Einde van het spel: {names} {count, plural, one {heeft} other {hebben}} {target} gehaald.",
+    "end.wins": "{name} wint met {total, plural, one {# punt} other {# punten}}.",
+    "end.shared": "Gedeelde winst: {names} met elk {total, plural, one {# punt} other {# punten}}.",
     "end.tiebreak_offer": "Speel nog een ronde tussen {names}, of houd de winst gedeeld.",
     "end.tiebreak_won": "{name} wint de beslissingsronde.",
     "end.tiebreak_shared": "Ook de beslissingsronde is gelijk: de winst blijft gedeeld.",
@@ -411,7 +418,7 @@ NL: Final[dict[str, str]] = {
     "games.confirm": "Dit spel definitief verwijderen?",
     "games.yes": "Ja, verwijderen",
     "games.no": "Bewaren",
-    "games.line": "{players}: {rounds} rondes, begonnen {started}, laatst {updated}",
+    "games.line": "{players}: {rounds, plural, =0 {nog geen ronde} one {# ronde} other {# rondes}}, begonnen {started}, laatst {updated}",
     "games.current": "(open)",
     "games.deleted": "Spel verwijderd.",
     "print.played": "Skyjo, {players}: begonnen {started}, laatst {updated}.",
@@ -441,9 +448,17 @@ NL: Final[dict[str, str]] = {
     "error.corrupt": "De opgeslagen spellen waren onleesbaar ({detail}); ze zijn apart gezet "
     "en een nieuwe lijst is begonnen.",
     "offline.saved": "Opgeslagen op dit apparaat.",
+    "offline.ready": "Klaar om offline te spelen.",
 }
 
-CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+CATALOGUE: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 
 class Messages(Phrasebook):

@@ -83,6 +83,7 @@ class Page:
             )
         document.documentElement.lang = app.language
         document.title = Messages(app.language).t("title")
+        offline_note(Messages(app.language).t("offline.ready"))
         html = render.page(app)
         if not self._painted_already(html):
             self.root.innerHTML = html
@@ -238,3 +239,13 @@ def start() -> Page:
     page.render()
     document.documentElement.dataset.ready = "true"
     return page
+
+
+def offline_note(text: str) -> None:
+    """The footer's "ready to play offline" note (boot.js writes it once the service
+    worker is ready) in the page's language."""
+    status = element(document.getElementById("offline-status"))
+    if status is not None:
+        status.setAttribute("data-ready-text", text)
+        if document.documentElement.getAttribute("data-offline") == "ready":
+            status.textContent = text

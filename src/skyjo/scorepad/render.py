@@ -166,6 +166,7 @@ def result(sheet: ScoreSheet, m: Messages) -> str:
         m.t(
             "end.over",
             names=m.names([names[s] for s in sheet.reached_target]),
+            count=len(sheet.reached_target),
             target=sheet.rules.target,
         )
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final, Protocol
 
@@ -36,7 +36,7 @@ from skyjo.events import (
 )
 from skyjo.game import Game
 from skyjo.state import Phase
-from skyjo.ui.i18n import card_text
+from skyjo.ui.i18n import DEFAULT_NAMES, card_text
 from skyjo.ui.setup import BOT_LEVELS, HUMAN, Seat, Setup, SetupError
 
 SAVE_KEY: Final = "skyjo.game"
@@ -395,8 +395,27 @@ class App:
         return self.setup.seats
 
     def set_language(self, language: str) -> None:
+        """Speak ``language`` from now on; a seat still called by its default name
+        in the old language ("You") takes the new language's ("Du")."""
+        old = DEFAULT_NAMES.get(self.language, ())
+        new = DEFAULT_NAMES.get(language, ())
+        if old and new and old != new:
+            seats = tuple(
+                Seat(new[i], seat.kind) if i < len(old) and seat.name == old[i] else seat
+                for i, seat in enumerate(self.setup.seats)
+            )
+            if seats != self.setup.seats:
+                self.setup = replace(self.setup, seats=seats)
+                self.storage.set(SETUP_KEY, json.dumps(self.setup.to_json()))
+                self._save()
         self.language = language
         self.storage.set(LANGUAGE_KEY, language)
+
+    def you(self) -> str | None:
+        """The name of the person at the device: the only person among bots. With
+        several people at one device (pass and play) nobody is "you"."""
+        people = [seat.name for seat in self.seats if not seat.is_bot]
+        return people[0] if len(people) == 1 else None
 
     # --- whose move -------------------------------------------------------------
 
@@ -620,6 +639,7 @@ class App:
                     key = f"event.{source or 'discard'}_swap_{'up' if was_up else 'down'}"
                     fields = {
                         "name": self._name(p),
+                        "seat": p,
                         "card": card_text(card_in),
                         "old": card_text(card_out),
                     }
@@ -629,6 +649,7 @@ class App:
                 case CardFlipped(p, _, value) if discarded is not None:
                     fields = {
                         "name": self._name(p),
+                        "seat": p,
                         "card": card_text(discarded),
                         "flipped": card_text(value),
                     }
@@ -637,21 +658,24 @@ class App:
                     lines.append(
                         Line(
                             "event.setup_flip",
-                            {"name": self._name(p), "card": card_text(value)},
+                            {"name": self._name(p), "seat": p, "card": card_text(value)},
                             reason,
                             explanation,
                         )
                     )
                 case ColumnRemoved(p, _, value):
                     lines.append(
-                        Line("event.column", {"name": self._name(p), "card": card_text(value)})
+                        Line(
+                            "event.column",
+                            {"name": self._name(p), "seat": p, "card": card_text(value)},
+                        )
                     )
                 case PilesReshuffled():
                     lines.append(Line("event.reshuffle", {}))
                 case SetupDone(starter):
                     lines.append(self._starts_line(starter))
                 case RoundEnding(p):
-                    lines.append(Line("event.round_ending", {"name": self._name(p)}))
+                    lines.append(Line("event.round_ending", {"name": self._name(p), "seat": p}))
                 case RoundScored():
                     lines.append(Line("event.reveal", {}))
                 case _:
@@ -679,11 +703,11 @@ class App:
         state = self.game.state
         name = self._name(starter)
         if state.results:
-            return Line("event.starts_finisher", {"name": name})
+            return Line("event.starts_finisher", {"name": name, "seat": starter})
         sums = [grid.visible_sum() for grid in state.grids]
         best = sums[starter]
         key = "event.starts_tie" if sums.count(best) > 1 else "event.starts_highest"
-        return Line(key, {"name": name, "sum": card_text(best)})
+        return Line(key, {"name": name, "seat": starter, "sum": card_text(best)})
 
     def _save(self) -> None:
         if self.game is None:

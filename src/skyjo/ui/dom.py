@@ -124,6 +124,7 @@ class Page:
         app = self.app
         t = Translator(app.language)
         document.documentElement.lang = app.language
+        self._page_texts(t)
         active = element(document.activeElement)
         focused = str(active.id) if active is not None else ""
         self._topbar()
@@ -219,6 +220,22 @@ class Page:
             to_js(frames, dict_converter=window.Object.fromEntries),
             to_js(options, dict_converter=window.Object.fromEntries),
         )
+
+    def _page_texts(self, t: Translator) -> None:
+        """The words of the static page around the app (tagline, footer, the offline
+        note boot.js writes once the service worker is ready) in the page's language.
+        The engine check itself stays in English (``lang="en"`` in the page): it is a
+        developer's tool whose output is the command line's JSON."""
+        texts = ((".tagline", "app.tagline"),)
+        for selector, key in texts:
+            node = element(document.querySelector(selector))
+            if node is not None:
+                node.textContent = t.t(key)
+        status = element(document.getElementById("offline-status"))
+        if status is not None:
+            status.setAttribute("data-ready-text", t.t("offline.ready"))
+            if document.documentElement.getAttribute("data-offline") == "ready":
+                status.textContent = t.t("offline.ready")
 
     def _topbar(self) -> None:
         bar = document.getElementById("topbar-controls")
@@ -507,6 +524,8 @@ class Page:
         self.app.notice = kept
         try:
             action()
+        except SetupError as exc:  # a setup form that cannot start: said by the form
+            self.app.setup_error = exc
         except SkyjoError as exc:
             window.console.warn(str(exc))
             self.app.notice = Notice("error.refused", {"reason": str(exc)}, error=True)

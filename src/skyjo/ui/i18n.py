@@ -1,10 +1,12 @@
-"""The message catalogue: every word the page shows, in English, German and Dutch.
+"""The message catalogue: every word the page shows, in English, German and Dutch
+here, and in French, Spanish and Italian in their own modules (``i18n_fr`` ...).
 
 Sentences are whole templates with named fields (``{name}``, ``{card}``), never
 pieces glued together, so each language can order its words as its grammar wants.
 Numbers and names are data passed in, formatted here (a real minus sign for
-negative cards). A test checks that all three languages have the same keys and the
-same fields in each message.
+negative cards). Messages are in the one message format (:mod:`skyjo.messageformat`).
+A test checks that all six languages have the same keys and the same fields in each
+message, and renders every one of them (``tests/test_catalogues.py``).
 """
 
 from __future__ import annotations
@@ -12,8 +14,12 @@ from __future__ import annotations
 from typing import Final
 
 from skyjo.bots.reasons import ENGLISH as BOT_ENGLISH
+from skyjo.grammar import Person
 from skyjo.language import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Phrasebook, pick_language
 from skyjo.language import signed as card_text
+from skyjo.ui.i18n_es import ES
+from skyjo.ui.i18n_fr import FR
+from skyjo.ui.i18n_it import IT
 
 EN: Final[dict[str, str]] = {
     "app.title": "Skyjo",
@@ -58,22 +64,22 @@ EN: Final[dict[str, str]] = {
     "rule.double_nonpositive.help": "The manual only doubles scores above 0. Some rule pages leave that out, which turns −3 into −6: a reward, not a penalty.",
     # table
     "table.round": "Round {n}",
-    "table.draw_pile": "Draw pile, {count} cards",
+    "table.draw_pile": "Draw pile, {count, plural, one {# card} other {# cards}}",
     "table.discard_pile": "Discard pile: {card}",
     "table.discard_empty": "Discard pile: empty",
-    "table.held": "{name} holds a {card}",
-    "table.held_hidden": "{name} looks at a drawn card",
+    "table.held": "{name, person, you {You hold {card, a}} other {{name} holds {card, a}}}",
+    "table.held_hidden": "{name, person, you {You look at a drawn card} other {{name} looks at a drawn card}}",
     "table.visible": "showing {sum}",
     "table.total": "total {total}",
-    "table.grid": "{name}'s cards",
-    "table.you_turn": "{name}, your turn",
+    "table.grid": "{name, person, you {Your cards} other {{name}'s cards}}",
+    "table.you_turn": "{name, person, you {Your turn} other {{name}, your turn}}",
     "table.bot_turn": "{name} is playing",
-    "table.last_turns": "{name} has ended the round: everyone else has one last turn.",
+    "table.last_turns": "{name, person, you {You have ended the round: everyone else has one last turn.} other {{name} has ended the round: everyone else has one last turn.}}",
     "table.log": "Moves",
-    "prompt.setup": "{name}: turn over two of your cards ({left} left).",
+    "prompt.setup": "{name, person, you {Turn over two of your cards ({left} left).} other {{name}: turn over two of your cards ({left} left).}}",
     "prompt.turn": "Take the {card} from the discard pile, or draw a card.",
     "prompt.place_discard": "Choose one of your cards to swap for the {card}.",
-    "prompt.place_drawn": "You drew a {card}. Choose a card to swap it for, or discard it and turn over a card.",
+    "prompt.place_drawn": "You drew {card, a}. Choose a card to swap it for, or discard it and turn over a card.",
     "prompt.flip": "Choose a face-down card to turn over.",
     "button.discard_and_flip": "Discard and turn over",
     "button.back": "Back",
@@ -96,23 +102,23 @@ EN: Final[dict[str, str]] = {
     "action.flip": "turn this card over",
     "hint.text": "Hint: {reason}",
     # events
-    "event.setup_flip": "{name} turns over a {card}.",
-    "event.starts": "{name} starts.",
-    "event.discard_swap_up": "{name} takes the {card} from the discard pile and swaps it for the {old}.",
-    "event.discard_swap_down": "{name} takes the {card} from the discard pile and swaps it for a face-down card: it was a {old}.",
-    "event.draw_swap_up": "{name} draws a {card} and swaps it for the {old}.",
-    "event.draw_swap_down": "{name} draws a {card} and swaps it for a face-down card: it was a {old}.",
-    "event.draw_flip": "{name} draws a {card}, discards it and turns over a {flipped}.",
-    "event.column": "{name}'s column of three {card}s is removed.",
+    "event.setup_flip": "{name, person, you {You turn over {card, a}.} other {{name} turns over {card, a}.}}",
+    "event.starts": "{name, person, you {You start.} other {{name} starts.}}",
+    "event.discard_swap_up": "{name, person, you {You take the {card} from the discard pile and swap it for the {old}.} other {{name} takes the {card} from the discard pile and swaps it for the {old}.}}",
+    "event.discard_swap_down": "{name, person, you {You take the {card} from the discard pile and swap it for a face-down card: it was {old, a}.} other {{name} takes the {card} from the discard pile and swaps it for a face-down card: it was {old, a}.}}",
+    "event.draw_swap_up": "{name, person, you {You draw {card, a} and swap it for the {old}.} other {{name} draws {card, a} and swaps it for the {old}.}}",
+    "event.draw_swap_down": "{name, person, you {You draw {card, a} and swap it for a face-down card: it was {old, a}.} other {{name} draws {card, a} and swaps it for a face-down card: it was {old, a}.}}",
+    "event.draw_flip": "{name, person, you {You draw {card, a}, discard it and turn over {flipped, a}.} other {{name} draws {card, a}, discards it and turns over {flipped, a}.}}",
+    "event.column": "{name, person, you {Your column of three {card}s is removed.} other {{name}'s column of three {card}s is removed.}}",
     "event.reshuffle": "The draw pile is empty: the discard pile is shuffled into a new draw pile.",
-    "event.round_ending": "{name} has no face-down card left: everyone else has one last turn.",
+    "event.round_ending": "{name, person, you {You have no face-down card left: everyone else has one last turn.} other {{name} has no face-down card left: everyone else has one last turn.}}",
     "event.dealt": "Round {n} is dealt.",
     "event.reveal": "All cards are turned over.",
-    "reason.undercut": "{name} ended the round with {raw}, but {rival} has {rival_raw}, so {name}'s {raw} counts double: {points}.",
-    "reason.tied": "{name} ended the round with {raw}, and {rival} also has {rival_raw}: a tie counts double, {points}.",
-    "reason.alone_lowest": "{name} ended the round with {raw}, the lowest score: it counts once.",
-    "reason.tie_forgiven": "{name} ended the round with {raw}; {rival} ties, and ties are forgiven here: it counts once.",
-    "reason.not_positive": "{name} ended the round with {raw} and {rival} has {rival_raw}, but a score of 0 or less is not doubled.",
+    "reason.undercut": "{name, person, you {You ended the round with {raw}, but {rival, person, several {{rival} have} other {{rival} has}} {rival_raw}, so your {raw} counts double: {points}.} other {{name} ended the round with {raw}, but {rival, person, you {you have} several {{rival} have} other {{rival} has}} {rival_raw}, so {name}'s {raw} counts double: {points}.}}",
+    "reason.tied": "{name, person, you {You ended the round with {raw}, and {rival, person, several {{rival} also have} other {{rival} also has}} {rival_raw}: a tie counts double, {points}.} other {{name} ended the round with {raw}, and {rival, person, you {you also have} several {{rival} also have} other {{rival} also has}} {rival_raw}: a tie counts double, {points}.}}",
+    "reason.alone_lowest": "{name, person, you {You ended the round with {raw}, the lowest score: it counts once.} other {{name} ended the round with {raw}, the lowest score: it counts once.}}",
+    "reason.tie_forgiven": "{name, person, you {You ended the round with {raw}; {rival, person, several {{rival} tie} other {{rival} ties}}, and ties are forgiven here: it counts once.} other {{name} ended the round with {raw}; {rival, person, you {you tie} several {{rival} tie} other {{rival} ties}}, and ties are forgiven here: it counts once.}}",
+    "reason.not_positive": "{name, person, you {You ended the round with {raw} and {rival, person, several {{rival} have} other {{rival} has}} {rival_raw}, but a score of 0 or less is not doubled.} other {{name} ended the round with {raw} and {rival, person, you {you have} several {{rival} have} other {{rival} has}} {rival_raw}, but a score of 0 or less is not doubled.}}",
     # round and game end
     "end.round_heading": "Round {n} is over",
     "end.player": "Player",
@@ -122,8 +128,8 @@ EN: Final[dict[str, str]] = {
     "end.sheet": "Score sheet",
     "end.round_col": "Round {n}",
     "end.game_heading": "Game over",
-    "end.winner": "{name} wins with {total} points.",
-    "end.shared": "{names} share the win with {total} points.",
+    "end.winner": "{name, person, you {You win with {total, plural, one {# point} other {# points}}.} other {{name} wins with {total, plural, one {# point} other {# points}}.}}",
+    "end.shared": "{names} share the win with {total, plural, one {# point} other {# points}}.",
     "end.and": "{first} and {last}",
     # saves
     "save.resume_heading": "A game is in progress",
@@ -173,6 +179,9 @@ EN: Final[dict[str, str]] = {
     "hint.why.throw_away": "The {held} is too high to keep.",
     # bot reasons, the same sentences the bots give in English
     **BOT_ENGLISH,
+    "footer.scorepad": "Score pad for games with real cards",
+    "offline.ready": "Ready to play offline.",
+    "check.summary": "Engine check: replay a game record",
 }
 
 DE: Final[dict[str, str]] = {
@@ -216,22 +225,22 @@ DE: Final[dict[str, str]] = {
     "rule.double_nonpositive": "Auch 0 oder Minuspunkte verdoppeln",
     "rule.double_nonpositive.help": "Die Anleitung verdoppelt nur Punkte über 0. Manche Regelseiten lassen das weg, dann werden aus −3 sogar −6: ein Geschenk statt einer Strafe.",
     "table.round": "Runde {n}",
-    "table.draw_pile": "Nachziehstapel, {count} Karten",
+    "table.draw_pile": "Nachziehstapel, {count, plural, one {# Karte} other {# Karten}}",
     "table.discard_pile": "Ablagestapel: {card}",
     "table.discard_empty": "Ablagestapel: leer",
-    "table.held": "{name} hält eine {card}",
-    "table.held_hidden": "{name} sieht sich eine gezogene Karte an",
+    "table.held": "{name, person, you {Du hältst {card, a}} other {{name} hält {card, a}}}",
+    "table.held_hidden": "{name, person, you {Du siehst dir eine gezogene Karte an} other {{name} sieht sich eine gezogene Karte an}}",
     "table.visible": "offen {sum}",
     "table.total": "gesamt {total}",
-    "table.grid": "Karten von {name}",
-    "table.you_turn": "{name}, du bist dran",
+    "table.grid": "{name, person, you {Deine Karten} other {Karten von {name}}}",
+    "table.you_turn": "{name, person, you {Du bist dran} other {{name}, du bist dran}}",
     "table.bot_turn": "{name} ist am Zug",
-    "table.last_turns": "{name} hat die Runde beendet: alle anderen sind noch genau einmal dran.",
+    "table.last_turns": "{name, person, you {Du hast die Runde beendet: alle anderen sind noch genau einmal dran.} other {{name} hat die Runde beendet: alle anderen sind noch genau einmal dran.}}",
     "table.log": "Spielzüge",
-    "prompt.setup": "{name}: decke zwei deiner Karten auf (noch {left}).",
+    "prompt.setup": "{name, person, you {Decke zwei deiner Karten auf (noch {left}).} other {{name}: decke zwei deiner Karten auf (noch {left}).}}",
     "prompt.turn": "Nimm die {card} vom Ablagestapel oder ziehe eine Karte.",
     "prompt.place_discard": "Wähle eine deiner Karten, die du gegen die {card} tauschst.",
-    "prompt.place_drawn": "Du hast eine {card} gezogen. Wähle eine Karte zum Tauschen, oder wirf sie ab und decke eine Karte auf.",
+    "prompt.place_drawn": "Du hast {card, a} gezogen. Wähle eine Karte zum Tauschen, oder wirf sie ab und decke eine Karte auf.",
     "prompt.flip": "Wähle eine verdeckte Karte zum Aufdecken.",
     "button.discard_and_flip": "Abwerfen und aufdecken",
     "button.back": "Zurück",
@@ -253,23 +262,23 @@ DE: Final[dict[str, str]] = {
     "action.swap": "gegen diese Karte tauschen",
     "action.flip": "diese Karte aufdecken",
     "hint.text": "Tipp: {reason}",
-    "event.setup_flip": "{name} deckt eine {card} auf.",
-    "event.starts": "{name} beginnt.",
-    "event.discard_swap_up": "{name} nimmt die {card} vom Ablagestapel und tauscht sie gegen die {old}.",
-    "event.discard_swap_down": "{name} nimmt die {card} vom Ablagestapel und tauscht sie gegen eine verdeckte Karte: es war eine {old}.",
-    "event.draw_swap_up": "{name} zieht eine {card} und tauscht sie gegen die {old}.",
-    "event.draw_swap_down": "{name} zieht eine {card} und tauscht sie gegen eine verdeckte Karte: es war eine {old}.",
-    "event.draw_flip": "{name} zieht eine {card}, wirft sie ab und deckt eine {flipped} auf.",
-    "event.column": "Die Spalte mit drei {card} von {name} wird abgelegt.",
+    "event.setup_flip": "{name, person, you {Du deckst {card, a} auf.} other {{name} deckt {card, a} auf.}}",
+    "event.starts": "{name, person, you {Du beginnst.} other {{name} beginnt.}}",
+    "event.discard_swap_up": "{name, person, you {Du nimmst die {card} vom Ablagestapel und tauschst sie gegen die {old}.} other {{name} nimmt die {card} vom Ablagestapel und tauscht sie gegen die {old}.}}",
+    "event.discard_swap_down": "{name, person, you {Du nimmst die {card} vom Ablagestapel und tauschst sie gegen eine verdeckte Karte: es war {old, a}.} other {{name} nimmt die {card} vom Ablagestapel und tauscht sie gegen eine verdeckte Karte: es war {old, a}.}}",
+    "event.draw_swap_up": "{name, person, you {Du ziehst {card, a} und tauschst sie gegen die {old}.} other {{name} zieht {card, a} und tauscht sie gegen die {old}.}}",
+    "event.draw_swap_down": "{name, person, you {Du ziehst {card, a} und tauschst sie gegen eine verdeckte Karte: es war {old, a}.} other {{name} zieht {card, a} und tauscht sie gegen eine verdeckte Karte: es war {old, a}.}}",
+    "event.draw_flip": "{name, person, you {Du ziehst {card, a}, wirfst sie ab und deckst {flipped, a} auf.} other {{name} zieht {card, a}, wirft sie ab und deckt {flipped, a} auf.}}",
+    "event.column": "{name, person, you {Deine Spalte mit drei {card} wird abgelegt.} other {Die Spalte mit drei {card} von {name} wird abgelegt.}}",
     "event.reshuffle": "Der Nachziehstapel ist leer: der Ablagestapel wird zum neuen Nachziehstapel gemischt.",
-    "event.round_ending": "{name} hat keine verdeckte Karte mehr: alle anderen sind noch genau einmal dran.",
+    "event.round_ending": "{name, person, you {Du hast keine verdeckte Karte mehr: alle anderen sind noch genau einmal dran.} other {{name} hat keine verdeckte Karte mehr: alle anderen sind noch genau einmal dran.}}",
     "event.dealt": "Runde {n} ist ausgeteilt.",
     "event.reveal": "Alle Karten werden aufgedeckt.",
-    "reason.undercut": "{name} hat die Runde mit {raw} beendet, aber {rival} hat {rival_raw}, also zählen die {raw} von {name} doppelt: {points}.",
-    "reason.tied": "{name} hat die Runde mit {raw} beendet, und {rival} hat auch {rival_raw}: Gleichstand zählt doppelt, {points}.",
-    "reason.alone_lowest": "{name} hat die Runde mit {raw} beendet, der niedrigsten Summe: sie zählt einfach.",
-    "reason.tie_forgiven": "{name} hat die Runde mit {raw} beendet; {rival} hat gleich viel, Gleichstand wird hier verziehen: sie zählt einfach.",
-    "reason.not_positive": "{name} hat die Runde mit {raw} beendet und {rival} hat {rival_raw}, aber 0 oder weniger wird nicht verdoppelt.",
+    "reason.undercut": "{name, person, you {Du hast die Runde mit {raw} beendet, aber {rival, person, several {{rival} haben} other {{rival} hat}} {rival_raw}, also zählen deine {raw} doppelt: {points}.} other {{name} hat die Runde mit {raw} beendet, aber {rival, person, you {du hast} several {{rival} haben} other {{rival} hat}} {rival_raw}, also zählen die {raw} von {name} doppelt: {points}.}}",
+    "reason.tied": "{name, person, you {Du hast die Runde mit {raw} beendet, und {rival, person, several {{rival} haben} other {{rival} hat}} auch {rival_raw}: Gleichstand zählt doppelt, {points}.} other {{name} hat die Runde mit {raw} beendet, und {rival, person, you {du hast} several {{rival} haben} other {{rival} hat}} auch {rival_raw}: Gleichstand zählt doppelt, {points}.}}",
+    "reason.alone_lowest": "{name, person, you {Du hast die Runde mit {raw} beendet, der niedrigsten Summe: sie zählt einfach.} other {{name} hat die Runde mit {raw} beendet, der niedrigsten Summe: sie zählt einfach.}}",
+    "reason.tie_forgiven": "{name, person, you {Du hast die Runde mit {raw} beendet; {rival, person, several {{rival} haben} other {{rival} hat}} gleich viel, Gleichstand wird hier verziehen: sie zählt einfach.} other {{name} hat die Runde mit {raw} beendet; {rival, person, you {du hast} several {{rival} haben} other {{rival} hat}} gleich viel, Gleichstand wird hier verziehen: sie zählt einfach.}}",
+    "reason.not_positive": "{name, person, you {Du hast die Runde mit {raw} beendet und {rival, person, several {{rival} haben} other {{rival} hat}} {rival_raw}, aber 0 oder weniger wird nicht verdoppelt.} other {{name} hat die Runde mit {raw} beendet und {rival, person, you {du hast} several {{rival} haben} other {{rival} hat}} {rival_raw}, aber 0 oder weniger wird nicht verdoppelt.}}",
     "end.round_heading": "Runde {n} ist vorbei",
     "end.player": "Mitspieler",
     "end.layout": "Auslage",
@@ -278,8 +287,8 @@ DE: Final[dict[str, str]] = {
     "end.sheet": "Punkteblock",
     "end.round_col": "Runde {n}",
     "end.game_heading": "Spielende",
-    "end.winner": "{name} gewinnt mit {total} Punkten.",
-    "end.shared": "{names} teilen sich den Sieg mit {total} Punkten.",
+    "end.winner": "{name, person, you {Du gewinnst mit {total, plural, one {# Punkt} other {# Punkten}}.} other {{name} gewinnt mit {total, plural, one {# Punkt} other {# Punkten}}.}}",
+    "end.shared": "{names} teilen sich den Sieg mit {total, plural, one {# Punkt} other {# Punkten}}.",
     "end.and": "{first} und {last}",
     "save.resume_heading": "Ein Spiel läuft noch",
     "save.resume_text": "Runde {n}, auf diesem Gerät gespeichert.",
@@ -343,7 +352,7 @@ DE: Final[dict[str, str]] = {
     "bot.throw_away": "wirft die {held} ab und deckt Reihe {row}, Spalte {column} auf",
     "bot.completes_column": "vervollständigt Spalte {column} mit der {held}: die Spalte wird abgeräumt",
     "bot.on_face_down": "legt die {held} auf die verdeckte Karte in Reihe {row}, Spalte {column} (Wert ~{worth})",
-    "bot.swap_saves": "tauscht die {old} gegen die {held}: spart {saved} Punkte",
+    "bot.swap_saves": "tauscht die {old} gegen die {held}: spart {saved, plural, one {# Punkt} other {# Punkte}}",
     "bot.next_to_twin": "legt die {held} neben ihren Zwilling in Spalte {column}, in der Hoffnung auf eine dritte",
     "bot.swap": "tauscht die {old} gegen die {held}",
     "bot.draw_unseen": "zieht: eine ungesehene Karte (spart im Schnitt {saving}) ist besser als die {card}",
@@ -362,6 +371,9 @@ DE: Final[dict[str, str]] = {
     "bot.act.take": "das Nehmen der Ablagekarte",
     "bot.act.swap": "das Ablegen in Reihe {row}, Spalte {column}",
     "bot.act.flip": "das Aufdecken von Reihe {row}, Spalte {column}",
+    "footer.scorepad": "Punkteblock für Partien mit echten Karten",
+    "offline.ready": "Bereit zum Offline-Spielen.",
+    "check.summary": "Engine-Prüfung: ein Spielprotokoll nachspielen",
 }
 
 NL: Final[dict[str, str]] = {
@@ -405,22 +417,22 @@ NL: Final[dict[str, str]] = {
     "rule.double_nonpositive": "Ook 0 of minder verdubbelen",
     "rule.double_nonpositive.help": "Het regelboek verdubbelt alleen scores boven 0. Sommige regelsites laten dat weg, dan wordt −3 zelfs −6: een beloning in plaats van een straf.",
     "table.round": "Ronde {n}",
-    "table.draw_pile": "Trekstapel, {count} kaarten",
+    "table.draw_pile": "Trekstapel, {count, plural, one {# kaart} other {# kaarten}}",
     "table.discard_pile": "Aflegstapel: {card}",
     "table.discard_empty": "Aflegstapel: leeg",
-    "table.held": "{name} heeft een {card} in de hand",
-    "table.held_hidden": "{name} bekijkt een getrokken kaart",
+    "table.held": "{name, person, you {Je hebt {card, a} in de hand} other {{name} heeft {card, a} in de hand}}",
+    "table.held_hidden": "{name, person, you {Je bekijkt een getrokken kaart} other {{name} bekijkt een getrokken kaart}}",
     "table.visible": "open {sum}",
     "table.total": "totaal {total}",
-    "table.grid": "Kaarten van {name}",
-    "table.you_turn": "{name}, jij bent aan de beurt",
+    "table.grid": "{name, person, you {Jouw kaarten} other {Kaarten van {name}}}",
+    "table.you_turn": "{name, person, you {Jij bent aan de beurt} other {{name}, jij bent aan de beurt}}",
     "table.bot_turn": "{name} is aan de beurt",
-    "table.last_turns": "{name} heeft de ronde uitgemaakt: iedereen anders krijgt nog één beurt.",
+    "table.last_turns": "{name, person, you {Je hebt de ronde uitgemaakt: iedereen anders krijgt nog één beurt.} other {{name} heeft de ronde uitgemaakt: iedereen anders krijgt nog één beurt.}}",
     "table.log": "Zetten",
-    "prompt.setup": "{name}: draai twee van je kaarten open (nog {left}).",
+    "prompt.setup": "{name, person, you {Draai twee van je kaarten open (nog {left}).} other {{name}: draai twee van je kaarten open (nog {left}).}}",
     "prompt.turn": "Pak de {card} van de aflegstapel, of trek een kaart.",
     "prompt.place_discard": "Kies een van je kaarten om te ruilen voor de {card}.",
-    "prompt.place_drawn": "Je trok een {card}. Kies een kaart om te ruilen, of leg hem af en draai een kaart open.",
+    "prompt.place_drawn": "Je trok {card, a}. Kies een kaart om te ruilen, of leg hem af en draai een kaart open.",
     "prompt.flip": "Kies een dichte kaart om open te draaien.",
     "button.discard_and_flip": "Afleggen en opendraaien",
     "button.back": "Terug",
@@ -442,23 +454,23 @@ NL: Final[dict[str, str]] = {
     "action.swap": "ruilen voor deze kaart",
     "action.flip": "deze kaart opendraaien",
     "hint.text": "Tip: {reason}",
-    "event.setup_flip": "{name} draait een {card} open.",
-    "event.starts": "{name} begint.",
-    "event.discard_swap_up": "{name} pakt de {card} van de aflegstapel en ruilt hem voor de {old}.",
-    "event.discard_swap_down": "{name} pakt de {card} van de aflegstapel en ruilt hem voor een dichte kaart: het was een {old}.",
-    "event.draw_swap_up": "{name} trekt een {card} en ruilt hem voor de {old}.",
-    "event.draw_swap_down": "{name} trekt een {card} en ruilt hem voor een dichte kaart: het was een {old}.",
-    "event.draw_flip": "{name} trekt een {card}, legt hem af en draait een {flipped} open.",
-    "event.column": "De kolom met drie keer {card} van {name} gaat weg.",
+    "event.setup_flip": "{name, person, you {Je draait {card, a} open.} other {{name} draait {card, a} open.}}",
+    "event.starts": "{name, person, you {Jij begint.} other {{name} begint.}}",
+    "event.discard_swap_up": "{name, person, you {Je pakt de {card} van de aflegstapel en ruilt hem voor de {old}.} other {{name} pakt de {card} van de aflegstapel en ruilt hem voor de {old}.}}",
+    "event.discard_swap_down": "{name, person, you {Je pakt de {card} van de aflegstapel en ruilt hem voor een dichte kaart: het was {old, a}.} other {{name} pakt de {card} van de aflegstapel en ruilt hem voor een dichte kaart: het was {old, a}.}}",
+    "event.draw_swap_up": "{name, person, you {Je trekt {card, a} en ruilt hem voor de {old}.} other {{name} trekt {card, a} en ruilt hem voor de {old}.}}",
+    "event.draw_swap_down": "{name, person, you {Je trekt {card, a} en ruilt hem voor een dichte kaart: het was {old, a}.} other {{name} trekt {card, a} en ruilt hem voor een dichte kaart: het was {old, a}.}}",
+    "event.draw_flip": "{name, person, you {Je trekt {card, a}, legt hem af en draait {flipped, a} open.} other {{name} trekt {card, a}, legt hem af en draait {flipped, a} open.}}",
+    "event.column": "{name, person, you {Jouw kolom met drie keer {card} gaat weg.} other {De kolom met drie keer {card} van {name} gaat weg.}}",
     "event.reshuffle": "De trekstapel is op: de aflegstapel wordt geschud tot een nieuwe trekstapel.",
-    "event.round_ending": "{name} heeft geen dichte kaart meer: iedereen anders krijgt nog één beurt.",
+    "event.round_ending": "{name, person, you {Je hebt geen dichte kaart meer: iedereen anders krijgt nog één beurt.} other {{name} heeft geen dichte kaart meer: iedereen anders krijgt nog één beurt.}}",
     "event.dealt": "Ronde {n} is gedeeld.",
     "event.reveal": "Alle kaarten worden opengedraaid.",
-    "reason.undercut": "{name} maakte de ronde uit met {raw}, maar {rival} heeft {rival_raw}, dus de {raw} van {name} telt dubbel: {points}.",
-    "reason.tied": "{name} maakte de ronde uit met {raw}, en {rival} heeft ook {rival_raw}: gelijk telt dubbel, {points}.",
-    "reason.alone_lowest": "{name} maakte de ronde uit met {raw}, de laagste score: die telt enkel.",
-    "reason.tie_forgiven": "{name} maakte de ronde uit met {raw}; {rival} heeft evenveel, gelijkspel wordt hier vergeven: die telt enkel.",
-    "reason.not_positive": "{name} maakte de ronde uit met {raw} en {rival} heeft {rival_raw}, maar 0 of minder wordt niet verdubbeld.",
+    "reason.undercut": "{name, person, you {Je maakte de ronde uit met {raw}, maar {rival, person, several {{rival} hebben} other {{rival} heeft}} {rival_raw}, dus jouw {raw} telt dubbel: {points}.} other {{name} maakte de ronde uit met {raw}, maar {rival, person, you {jij hebt} several {{rival} hebben} other {{rival} heeft}} {rival_raw}, dus de {raw} van {name} telt dubbel: {points}.}}",
+    "reason.tied": "{name, person, you {Je maakte de ronde uit met {raw}, en {rival, person, several {{rival} hebben} other {{rival} heeft}} ook {rival_raw}: gelijk telt dubbel, {points}.} other {{name} maakte de ronde uit met {raw}, en {rival, person, you {jij hebt} several {{rival} hebben} other {{rival} heeft}} ook {rival_raw}: gelijk telt dubbel, {points}.}}",
+    "reason.alone_lowest": "{name, person, you {Je maakte de ronde uit met {raw}, de laagste score: die telt enkel.} other {{name} maakte de ronde uit met {raw}, de laagste score: die telt enkel.}}",
+    "reason.tie_forgiven": "{name, person, you {Je maakte de ronde uit met {raw}; {rival, person, several {{rival} hebben} other {{rival} heeft}} evenveel, gelijkspel wordt hier vergeven: die telt enkel.} other {{name} maakte de ronde uit met {raw}; {rival, person, you {jij hebt} several {{rival} hebben} other {{rival} heeft}} evenveel, gelijkspel wordt hier vergeven: die telt enkel.}}",
+    "reason.not_positive": "{name, person, you {Je maakte de ronde uit met {raw} en {rival, person, several {{rival} hebben} other {{rival} heeft}} {rival_raw}, maar 0 of minder wordt niet verdubbeld.} other {{name} maakte de ronde uit met {raw} en {rival, person, you {jij hebt} several {{rival} hebben} other {{rival} heeft}} {rival_raw}, maar 0 of minder wordt niet verdubbeld.}}",
     "end.round_heading": "Ronde {n} is voorbij",
     "end.player": "Speler",
     "end.layout": "Raster",
@@ -467,8 +479,8 @@ NL: Final[dict[str, str]] = {
     "end.sheet": "Scoreblok",
     "end.round_col": "Ronde {n}",
     "end.game_heading": "Einde van het spel",
-    "end.winner": "{name} wint met {total} punten.",
-    "end.shared": "{names} delen de winst met {total} punten.",
+    "end.winner": "{name, person, you {Jij wint met {total, plural, one {# punt} other {# punten}}.} other {{name} wint met {total, plural, one {# punt} other {# punten}}.}}",
+    "end.shared": "{names} delen de winst met {total, plural, one {# punt} other {# punten}}.",
     "end.and": "{first} en {last}",
     "save.resume_heading": "Er loopt nog een spel",
     "save.resume_text": "Ronde {n}, opgeslagen op dit apparaat.",
@@ -532,7 +544,7 @@ NL: Final[dict[str, str]] = {
     "bot.throw_away": "legt de {held} af en draait rij {row}, kolom {column} open",
     "bot.completes_column": "maakt kolom {column} vol met de {held}: de kolom verdwijnt",
     "bot.on_face_down": "legt de {held} op de dichte kaart op rij {row}, kolom {column} (waarde ~{worth})",
-    "bot.swap_saves": "ruilt de {old} voor de {held}: bespaart {saved} punten",
+    "bot.swap_saves": "ruilt de {old} voor de {held}: bespaart {saved, plural, one {# punt} other {# punten}}",
     "bot.next_to_twin": "legt de {held} naast zijn tweeling in kolom {column}, in de hoop op een derde",
     "bot.swap": "ruilt de {old} voor de {held}",
     "bot.draw_unseen": "trekt: een ongeziene kaart (bespaart gemiddeld {saving}) is beter dan de {card}",
@@ -551,29 +563,65 @@ NL: Final[dict[str, str]] = {
     "bot.act.take": "de afgelegde kaart pakken",
     "bot.act.swap": "de kaart op rij {row}, kolom {column} leggen",
     "bot.act.flip": "rij {row}, kolom {column} opendraaien",
+    "footer.scorepad": "Scoreblok voor spellen met echte kaarten",
+    "offline.ready": "Klaar om offline te spelen.",
+    "check.summary": "Enginecontrole: een spelverslag naspelen",
 }
 
-CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+CATALOGUE: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 #: Names a new table starts with, per language (seat 0 is the person at the device).
 DEFAULT_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "en": ("You", "Alex", "Sam", "Robin", "Kim", "Jo", "Charlie", "Max"),
     "de": ("Du", "Anna", "Ben", "Mia", "Jonas", "Lena", "Paul", "Emma"),
     "nl": ("Jij", "Daan", "Sanne", "Lotte", "Bram", "Femke", "Jesse", "Noor"),
+    "fr": ("Toi", "Léa", "Hugo", "Chloé", "Louis", "Manon", "Jules", "Camille"),
+    "es": ("Tú", "Lucía", "Hugo", "Martina", "Pablo", "Sofía", "Mateo", "Valeria"),
+    "it": ("Tu", "Giulia", "Marco", "Sofia", "Luca", "Chiara", "Matteo", "Sara"),
 }
 
 
+#: The default name of the person at the device in every language ("You", "Du"...):
+#: a player still called so is spoken to in the second person wherever they appear
+#: (pass and play, a replayed game, an embed), never "You holds".
+YOU_NAMES: Final = frozenset(names[0] for names in DEFAULT_NAMES.values())
+
+
 def decimal_text(value: float, language: str) -> str:
-    """One decimal in ``language``'s style: '−0.5' (en), '−0,5' (de, nl)."""
+    """One decimal in ``language``'s style: '−0.5' (en), '−0,5' (the others)."""
     text = f"{value:.1f}".replace("-", "−")
-    return text.replace(".", ",") if language in ("de", "nl") else text
+    return text if language == "en" else text.replace(".", ",")
+
+
+#: Fields that name a player: a sentence about the person at the device says "you".
+PERSON_FIELDS: Final = frozenset({"name", "rival", "finisher", "player"})
 
 
 class Translator(Phrasebook):
-    """The page's messages in one language. ``t("table.round", n=3)`` -> ``"Round 3"``."""
+    """The page's messages in one language. ``t("table.round", n=3)`` -> ``"Round 3"``.
 
-    def __init__(self, language: str) -> None:
+    ``you`` is the name of the person at the device (the only person playing
+    against bots), if there is one: a name field holding it, or holding a default
+    "you" name of any language (:data:`YOU_NAMES`), is said in the second person
+    ("You hold an 8", not "You holds a 8"); see :class:`skyjo.grammar.Person`."""
+
+    def __init__(self, language: str, *, you: str | None = None) -> None:
         super().__init__(CATALOGUE, language)
+        self.you = you
+
+    def t(self, key: str, **fields: object) -> str:
+        for name in PERSON_FIELDS & fields.keys():
+            value = fields[name]
+            if isinstance(value, str):
+                fields[name] = Person(value, you=value == self.you or value in YOU_NAMES)
+        return super().t(key, **fields)
 
     def decimal(self, value: float) -> str:
         """An expected value with one decimal: '4.2' in English, '4,2' in German

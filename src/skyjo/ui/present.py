@@ -15,6 +15,7 @@ from skyjo.actions import Draw, Flip, Swap, TakeDiscard
 from skyjo.bots import Decision
 from skyjo.bots.base import Reason
 from skyjo.cards import COLUMNS, GRID_SIZE
+from skyjo.grammar import Person
 from skyjo.rules import TARGET_PRESETS, ColumnRule
 from skyjo.state import Grid, Phase, RoundResult, State
 from skyjo.ui.app import App, Confirm, Line, Screen
@@ -181,8 +182,20 @@ class SetupModel:
     recent: tuple[RecentModel, ...] = ()
 
 
-def translate_line(t: Translator, line: Line) -> str:
-    text = t.t(line.key, **line.fields)
+def line_text(t: Translator, line: Line, seats: tuple[str, ...] = ()) -> str:
+    """A log line's sentence in ``t``'s language, without the bot's reason. A line
+    that names its seat speaks of that seat's player by today's name, so "you" stays
+    right after a language switch renamed the default seat."""
+    fields = dict(line.fields)
+    seat = fields.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(seats) and "name" in fields:
+        fields["name"] = seats[seat]
+    return t.t(line.key, **fields)
+
+
+def translate_line(t: Translator, line: Line, seats: tuple[str, ...] = ()) -> str:
+    """A log line in ``t``'s language, with the bot's reason in brackets."""
+    text = line_text(t, line, seats)
     why = bot_reason(t, line.explanation, line.reason)
     return f"{text} ({why})" if why else text
 
@@ -381,7 +394,8 @@ def _hint_target(app: App) -> str:
 
 def table(app: App) -> TableModel:
     assert app.game is not None
-    t = Translator(app.language)
+    t = Translator(app.language, you=app.you())
+    names = tuple(seat.name for seat in app.seats)
     state = app.game.state
     human = app.human_to_act()
     phase = state.phase
@@ -454,10 +468,10 @@ def table(app: App) -> TableModel:
         else "",
         hint=hint_text(t, app.hint, state) if app.hint is not None else "",
         can_hint=human is not None and phase is not Phase.SETUP,
-        log=tuple(translate_line(t, line) for line in app.log[-60:]),
-        announcement=" ".join(translate_line(t, line) for line in app.since_person),
+        log=tuple(translate_line(t, line, names) for line in app.log[-60:]),
+        announcement=" ".join(translate_line(t, line, names) for line in app.since_person),
         own_seat=app.own_seat(),
-        latest=tuple(t.t(line.key, **line.fields) for line in app.log[-3:]),
+        latest=tuple(line_text(t, line, names) for line in app.log[-3:]),
         hint_target=hint_target,
         hint_marked=t.t("hint.marked"),
     )
@@ -512,8 +526,9 @@ def reason_text(
     }
     if rival is not None:
         lowest = min(verdict.rivals, key=lambda p: result.raw[p])
-        fields["rival"] = t.names_list(
-            [names[p] for p in verdict.rivals if result.raw[p] == result.raw[lowest]]
+        rivals = [names[p] for p in verdict.rivals if result.raw[p] == result.raw[lowest]]
+        fields["rival"] = Person(
+            t.names_list(rivals), you=rivals == [t.you], several=len(rivals) > 1
         )
         fields["rival_raw"] = card_text(result.raw[lowest])
     return t.t(f"reason.{verdict.reason.value}", **fields)
@@ -521,7 +536,7 @@ def reason_text(
 
 def end(app: App) -> EndModel:
     assert app.game is not None
-    t = Translator(app.language)
+    t = Translator(app.language, you=app.you())
     state = app.game.state
     names = tuple(s.name for s in app.seats)
     result = state.results[-1]

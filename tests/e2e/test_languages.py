@@ -1,0 +1,184 @@
+"""Every language in a real browser (issue 14): a browser set to French (or any of
+the six) gets the game in French, plays a turn, reaches a round end where the
+person at the device is doubled, and reads the explanation in a sentence written
+by hand for that language; the score pad and the rules page's cheat sheet follow
+the browser's language too. Each screen is kept as a screenshot per language
+(test-results/screenshots/, a CI artifact)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from skyjo import scoring
+from skyjo.ui.app import App, MemoryStorage, Screen
+from skyjo.ui.i18n import DEFAULT_NAMES, Translator
+from skyjo.ui.setup import Seat, Setup
+
+from .conftest import open_page, wait_until_started
+from .test_game import (
+    PHONE,
+    SCREENSHOTS,
+    TURN_TIMEOUT_MS,
+    import_record,
+    no_overflow,
+    serious_violations,
+    settle,
+)
+
+pytestmark = pytest.mark.e2e
+
+#: The doubling sentence at the end of round 1 of :func:`doubled_round` in each
+#: language, written by hand (you ended with 33, the third seat has 23: doubled to 66).
+EXPLANATIONS = {
+    "en": "You ended the round with 33, but Sam has 23, so your 33 counts double: 66.",
+    "de": "Du hast die Runde mit 33 beendet, aber Ben hat 23, also zählen deine 33 doppelt: 66.",
+    "nl": "Je maakte de ronde uit met 33, maar Sanne heeft 23, dus jouw 33 telt dubbel: 66.",
+    "fr": "Tu as terminé la manche avec 33, mais Hugo a 23, donc tes 33 comptent double : 66.",
+    "es": "Has terminado la ronda con 33, pero Hugo tiene 23, así que tus 33 cuentan doble: 66.",
+    "it": "Hai chiuso la manche con 33, ma Marco ha 23, quindi i tuoi 33 contano doppio: 66.",
+}
+
+#: How the held card's label starts when the person at the device holds it.
+YOU_HOLD = {
+    "en": "You hold a",
+    "de": "Du hältst eine",
+    "nl": "Je hebt een",
+    "fr": "Tu as un",
+    "es": "Tienes un",
+    "it": "Hai in mano un",
+}
+
+
+def doubled_round(language: str) -> str:
+    """A record paused at the end of round 1 in which the person at the device (the
+    language's default first seat, against two easy bots) ended the round and was
+    undercut. Made on CPython by the app itself: the person turns face-down cards
+    first, so they finish early; the cards and bots' moves do not depend on names."""
+    names = DEFAULT_NAMES[language]
+    app = App(MemoryStorage(), seed=3)
+    seats = (Seat(names[0]), Seat(names[1], "easy"), Seat(names[2], "easy"))
+    app.start(Setup(seats, speed="instant"))
+    rng = random.Random(3)
+    while app.screen is not Screen.ROUND_END:
+        if app.bot_step():
+            continue
+        seat = app.human_to_act()
+        assert seat is not None and app.game is not None
+        targets = app.targets(seat)
+        grid = app.game.state.grids[seat]
+        if targets:
+            down = sorted(p for p in targets if not grid.face_up[p])
+            app.click_card(seat, rng.choice(down or sorted(targets)))
+        else:
+            app.draw()
+    assert app.game is not None
+    result = app.game.state.results[-1]
+    verdict = scoring.judge_finisher(result.raw, result.finisher, app.game.state.rules)
+    assert (result.finisher, verdict.reason) == (0, scoring.DoublingReason.UNDERCUT)
+    return app.export_record()
+
+
+def shoot(page: Page, screen: str, language: str) -> None:
+    settle(page)
+    size = page.viewport_size or {"width": 0, "height": 0}
+    name = f"{screen}-{language}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=SCREENSHOTS / name, full_page=True, timeout=90_000)
+
+
+def blank_embeds(route: Route) -> None:
+    """The rules page's live tables are not what this test looks at: empty frames
+    keep ten Python start-ups off a shared machine."""
+    route.fulfill(status=200, content_type="text/html", body="<!doctype html><title>-</title>")
+
+
+@pytest.mark.parametrize("language", list(EXPLANATIONS))
+def test_a_browser_in_each_language(
+    browser: Browser, site_url: str, tmp_path: Path, language: str
+) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=language)
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        t = Translator(language)
+        # Intent: with nothing saved, the browser's language is the page's language.
+        page.goto(site_url + "?seed=3")
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.locator("#setup-title")).to_have_text(t.t("setup.heading"))
+        shoot(page, "setup", language)
+
+        # Intent: one turn of the quick game; the held card speaks to "you".
+        page.get_by_role("button", name=t.t("setup.quick")).click()
+        for _ in range(2):  # the two opening flips
+            page.locator("#app .card.target").first.click()
+        expect(page.locator("#draw-pile.target")).to_be_visible(timeout=TURN_TIMEOUT_MS)
+        page.locator("#draw-pile").click()
+        held = page.locator("#held-card")
+        expect(held).to_have_attribute("aria-label", re.compile("^" + YOU_HOLD[language]))
+        shoot(page, "table", language)
+        page.locator("#app .card.target[data-action='swap']").first.click()
+        expect(held).to_have_count(0)
+
+        # Intent: a round where you ended and were undercut is explained by hand.
+        import_record(page, doubled_round(language), tmp_path)
+        expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+        expect(page.locator(".reason")).to_have_text(EXPLANATIONS[language])
+        shoot(page, "round-end", language)
+        assert serious_violations(page) == []
+        page.set_viewport_size(PHONE)
+        shoot(page, "round-end", language)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert visit.page_errors == [] and visit.off_origin == []
+
+        # Intent: the score pad follows the browser's language too.
+        page.goto(site_url + "scorepad.html")
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        shoot(page, "scorepad", language)
+
+        # Intent: the rules page opens the browser's language, and prints its cheat sheet.
+        context.route("**/embed.html*", blank_embeds)
+        page.goto(site_url + "rules.html")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.locator(f"article#{language} h1")).to_be_visible()
+        assert serious_violations(page) == []
+        page.set_viewport_size(PHONE)  # six language links still fit a phone
+        no_overflow(page, f"rules.html#{language}")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.emulate_media(media="print")
+        expect(page.locator(f"article#{language} .cheatsheet")).to_be_visible()
+        shoot(page, "cheatsheet", language)
+        assert visit.page_errors == [] and visit.off_origin == []
+    finally:
+        context.close()
+
+
+def test_the_switcher_renames_the_untouched_default_seats(browser: Browser, site_url: str) -> None:
+    # Intent: "You" becomes "Du" when the page switches to German, a name the
+    # person typed stays, and the choice outlives a reload (switcher, then saved).
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url)
+        wait_until_started(page)
+        expect(page.locator("#name-0")).to_have_value("You")
+        page.fill("#name-1", "Grete")
+        page.get_by_role("button", name="Start game").click()
+        page.get_by_role("button", name="New game").click()
+        page.select_option("#language", "de")
+        expect(page.locator("#name-0")).to_have_value("Du")
+        expect(page.locator("#name-1")).to_have_value("Grete")
+        page.reload()
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.locator("#name-0")).to_have_value("Du")
+        assert visit.page_errors == [] and visit.off_origin == []
+    finally:
+        context.close()
