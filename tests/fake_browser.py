@@ -76,6 +76,10 @@ class Document:
     def getElementById(self, ident: str) -> Element:
         return self.elements.setdefault(ident, Element(ident))
 
+    def querySelector(self, _selector: str) -> None:
+        """The static page's words around the app (``.tagline``) are not modelled."""
+        return None
+
     def addEventListener(self, *_args: Any) -> None:
         pass
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import rules
+from sitebuild import pages, rules
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = ROOT / "rules"
@@ -17,7 +17,8 @@ PAGE = (ROOT / "site" / "rules.html").read_text(encoding="utf-8")
 
 
 def rendered() -> str:
-    return rules.render(PAGE, TEXTS)
+    """The page as the build writes it: stamped from the skeleton, then the articles."""
+    return rules.render(pages.stamp_page(PAGE, name="rules.html", preloads=""), TEXTS)
 
 
 def test_every_language_has_an_article_and_english_comes_last() -> None:

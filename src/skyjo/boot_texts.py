@@ -7,8 +7,8 @@ choice and ``navigator.languages``, so the first paint already speaks the
 reader's language and ``<html lang>`` is right before any other script runs.
 Python's own catalogues take over once it has started.
 
-One dict per language with the same keys, so adding a language (fr, es, it) is a
-new entry here; the test in ``tests/test_boot_texts.py`` checks the keys agree.
+One dict per language with the same keys, so adding a language is a new entry
+here; the test in ``tests/test_boot_texts.py`` checks the keys agree.
 """
 
 from __future__ import annotations
@@ -68,6 +68,54 @@ BOOT_TEXTS: Final[dict[str, dict[str, str]]] = {
         "menu.rules": "Spelregels",
         "menu.scorepad": "Scoreblok",
         "menu.replay": "Terugkijken",
+    },
+    "fr": {
+        "loading.game": "Chargement de Python (environ 4 Mo à la première visite)… Tu peux déjà choisir les joueurs.",
+        "loading.scorepad": "Chargement de Python (environ 4 Mo à la première visite)… Tu peux déjà remplir le formulaire.",
+        "loading.replay": "Chargement du lecteur de parties (Python dans ton navigateur, environ 4 Mo à la première visite)…",
+        "loading.check": "Chargement de Python et du moteur Skyjo…",
+        "loading.embed": "Chargement de Skyjo (Python dans ton navigateur, environ 4 Mo à la première visite)…",
+        "starting": "Démarrage… ton choix s’appliquera dès que Python sera prêt.",
+        "play": "Jouer",
+        "preview": "Une table de Skyjo interactive : appuie sur Jouer pour la lancer (Python se charge dans ton navigateur, environ 4 Mo à la première visite).",
+        "menu": "Menu",
+        "menu.label": "Pages Skyjo",
+        "menu.game": "Jeu",
+        "menu.rules": "Règles",
+        "menu.scorepad": "Feuille de score",
+        "menu.replay": "Revoir une partie",
+    },
+    "es": {
+        "loading.game": "Cargando Python (unos 4 MB en la primera visita)… Ya puedes elegir a los jugadores.",
+        "loading.scorepad": "Cargando Python (unos 4 MB en la primera visita)… Ya puedes rellenar el formulario.",
+        "loading.replay": "Cargando el visor de partidas (Python en tu navegador, unos 4 MB en la primera visita)…",
+        "loading.check": "Cargando Python y el motor de Skyjo…",
+        "loading.embed": "Cargando Skyjo (Python en tu navegador, unos 4 MB en la primera visita)…",
+        "starting": "Iniciando… tu elección se aplicará en cuanto Python esté listo.",
+        "play": "Jugar",
+        "preview": "Una mesa de Skyjo interactiva: pulsa Jugar para empezar (Python se carga en tu navegador, unos 4 MB en la primera visita).",
+        "menu": "Menú",
+        "menu.label": "Páginas de Skyjo",
+        "menu.game": "Juego",
+        "menu.rules": "Reglas",
+        "menu.scorepad": "Hoja de puntos",
+        "menu.replay": "Ver partidas",
+    },
+    "it": {
+        "loading.game": "Caricamento di Python (circa 4 MB alla prima visita)… Puoi già scegliere i giocatori.",
+        "loading.scorepad": "Caricamento di Python (circa 4 MB alla prima visita)… Puoi già compilare il modulo.",
+        "loading.replay": "Caricamento del visualizzatore di partite (Python nel tuo browser, circa 4 MB alla prima visita)…",
+        "loading.check": "Caricamento di Python e del motore di Skyjo…",
+        "loading.embed": "Caricamento di Skyjo (Python nel tuo browser, circa 4 MB alla prima visita)…",
+        "starting": "Avvio… la tua scelta vale non appena Python è pronto.",
+        "play": "Gioca",
+        "preview": "Un tavolo di Skyjo interattivo: premi Gioca per avviarlo (Python si carica nel tuo browser, circa 4 MB alla prima visita).",
+        "menu": "Menu",
+        "menu.label": "Pagine di Skyjo",
+        "menu.game": "Gioco",
+        "menu.rules": "Regole",
+        "menu.scorepad": "Segnapunti",
+        "menu.replay": "Rivedi partite",
     },
 }
 
