@@ -14,22 +14,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from dataclasses import dataclass
 
 from skyjo import engine
-from skyjo.actions import Draw, PlayerAction, TakeDiscard
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision
 from skyjo.bots.hard import (
     Context,
     HardBot,
     Valued,
+    best_valued,
     end_stalling_round,
     placement_values,
     take_and_draw_values,
 )
 from skyjo.bots.medium import setup_flip
-from skyjo.bots.playout import estimate, play_out
+from skyjo.bots.playout import play_out
 from skyjo.bots.reasons import action_reason, because, reason
-from skyjo.state import Phase, State
+from skyjo.cards import GRID_SIZE
+from skyjo.state import Grid, Phase, State
 from skyjo.view import PlayerView, sample_state
 
 #: Playouts per decision that is searched, shared among the candidates. 96 beat
@@ -52,8 +55,13 @@ STEP_SAMPLES = 4
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(
+        self,
+        budget: int = DEFAULT_BUDGET,
+        close: float = CLOSE,
+    ) -> None:
         self.budget = budget
+        self.close = close
         self._hard = HardBot()
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
@@ -82,13 +90,14 @@ class ExpertBot:
         ):
             return self._hard.decide(view, rng)
         options.sort(key=lambda v: -v.value)
-        contested = options[0].value - options[1].value < CLOSE or any(
+        contested = options[0].value - options[1].value < self.close or any(
             o.note for o in options[:CANDIDATES]
         )
         if not contested or self.budget < len(options[:CANDIDATES]):
             return self._hard.decide(view, rng)
         candidates = [o.action for o in options[:CANDIDATES]]
-        means = yield from search_in_steps(view, candidates, rng, budget=self.budget)
+        follow = follow_ups(ctx) if view.phase is Phase.TURN else None
+        means = yield from search_in_steps(view, candidates, rng, budget=self.budget, follow=follow)
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
         chosen = candidates[best]
         hard_choice = self._hard.decide(view, rng)
@@ -132,8 +141,42 @@ def search(
             return means
 
 
+@dataclass(frozen=True, slots=True)
+class FollowUps:
+    """hard's placement of the card in hand after a take or a draw, worked out
+    once per decision: the search plays our own next move as hard would, not as
+    the cruder playout policy would, so taking and drawing are compared by what
+    we would really do with the card."""
+
+    after_take: PlayerAction
+    #: For every card value that may be drawn.
+    after_draw: dict[int, PlayerAction]
+
+    def after(self, action: PlayerAction, held: int) -> PlayerAction:
+        return self.after_take if isinstance(action, TakeDiscard) else self.after_draw[held]
+
+
+def follow_ups(ctx: Context) -> FollowUps:
+    """:class:`FollowUps` for a take-or-draw decision (the view's phase is TURN)."""
+    layout = ctx.layout
+    top = ctx.view.discard_top
+    assert top is not None
+    swaps: tuple[PlayerAction, ...] = tuple(Swap(p) for p in layout.present())
+    flips: tuple[PlayerAction, ...] = tuple(Flip(p) for p in layout.hidden)
+    after_draw = {
+        value: best_valued(placement_values(ctx, value, swaps + flips)).action
+        for value in ctx.odds.values
+    }
+    return FollowUps(best_valued(placement_values(ctx, top, swaps)).action, after_draw)
+
+
 def search_in_steps(
-    view: PlayerView, candidates: list[PlayerAction], rng: random.Random, *, budget: int
+    view: PlayerView,
+    candidates: list[PlayerAction],
+    rng: random.Random,
+    *,
+    budget: int,
+    follow: FollowUps | None = None,
 ) -> Generator[None, None, list[float]]:
     """:func:`search`, pausing after every :data:`STEP_SAMPLES` samples."""
     rounds = max(1, budget // len(candidates))
@@ -143,6 +186,9 @@ def search_in_steps(
         seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
             after = engine.apply_unchecked(sample, action, player=view.seat)
+            if follow is not None and after.held is not None:
+                placed = follow.after(action, after.held)
+                after = engine.apply_unchecked(after, placed, player=view.seat)
             end = play_out(after, random.Random(seed), max_turns=HORIZON * view.num_players)
             totals[i] += outcome(end, view.seat)
         if done % STEP_SAMPLES == 0 and done < rounds:
@@ -157,7 +203,7 @@ def outcome(state: State, seat: int) -> float:
     if state.phase is Phase.DEAL or state.phase is Phase.GAME_OVER:
         points: tuple[float, ...] = tuple(float(v) for v in state.results[-1].points)
     else:
-        points = tuple(estimate(g) for g in state.grids)
+        points = tuple(dealt_sum(g) for g in state.grids)
     others = (sum(points) - points[seat]) / (n - 1)
     value = others - points[seat]
     if state.phase is Phase.GAME_OVER:
@@ -166,6 +212,17 @@ def outcome(state: State, seat: int) -> float:
     return value
 
 
-def make_expert(budget: int = DEFAULT_BUDGET) -> ExpertBot:
+def dealt_sum(grid: Grid) -> float:
+    """A layout's sum with its face-down cards as the sample dealt them.
+
+    A sample deals the unseen cards from the viewer's count, so over many samples
+    a face-down card is worth the counted mean of the unseen cards (the cards
+    already seen are out of it), not the full deck's; and for the cards that a
+    candidate move turns over or throws away, both candidates see the same card."""
+    values, removed = grid.values, grid.removed
+    return float(sum([values[p] for p in range(GRID_SIZE) if not removed[p]]))
+
+
+def make_expert(budget: int = DEFAULT_BUDGET, close: float = CLOSE) -> ExpertBot:
     """A factory for ``make_bot`` paths, e.g. ``skyjo.bots.expert:make_expert``."""
-    return ExpertBot(budget)
+    return ExpertBot(budget, close)
