@@ -24,6 +24,7 @@ TABLES: tuple[tuple[str, ...], ...] = (
     ("hard", "statistician", "statistician", "statistician"),
     ("expert", "statistician", "statistician", "statistician"),
     ("expert", "hard", "medium", "medium"),
+    ("expert", "hard", "hard", "hard"),
 )
 
 

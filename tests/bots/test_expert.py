@@ -10,6 +10,7 @@ import pytest
 from skyjo.actions import Draw, Flip, Swap, TakeDiscard
 from skyjo.bots.expert import ExpertBot, follow_ups, outcome, search
 from skyjo.bots.hard import Context
+from skyjo.cards import DECK_COMPOSITION
 from skyjo.state import Phase
 from skyjo.view import view_of
 from tests.builders import table
@@ -38,14 +39,29 @@ def test_expert_ends_the_round_when_it_is_safely_lowest() -> None:
     assert decision.action == Swap(11), decision
 
 
-def test_a_playout_cut_short_counts_face_down_cards_as_the_sample_dealt_them() -> None:
-    # Both layouts show 0 and hide one card: 12 under ours, -2 under theirs. Seen
-    # from the table both are worth a face-down card; the sample knows better.
-    mine = "0 0 0 0 / 0 0 0 0 / 0 0 0 [12]"
-    theirs = "0 0 0 0 / 0 0 0 0 / 0 0 0 [-2]"
+def test_a_playout_cut_short_values_face_down_cards_at_the_counted_mean() -> None:
+    # 10 showing and two cards face down against 0 showing and four face down.
+    mine = "10 0 0 0 / 0 0 0 0 / 0 0 [-2] [-2]"
+    theirs = "0 0 0 0 / 0 0 0 0 / [12] [12] [12] [12]"
     state = table([mine, theirs], phase=Phase.TURN)
-    assert outcome(state, 0) == -14.0
-    assert outcome(state, 1) == 14.0
+    # Late in a round with only 9s unseen, four face-down cards cost 36, two 18.
+    assert outcome(state, 0, hidden=9.0) == (0 + 36) - (10 + 18)
+    assert outcome(state, 1, hidden=9.0) == (10 + 18) - 36
+    # What the sample dealt under them does not count: the mean does.
+    assert outcome(state, 0, hidden=0.0) == -10
+
+
+def test_the_search_values_face_down_cards_at_what_is_left_to_see() -> None:
+    """Every low card is in sight (discarded): a face-down card can only be high,
+    so swapping a drawn 6 for one beats swapping it for a face-up 8."""
+    mine = "8 [9] [9] [9] / [10] [10] [10] [11] / [11] [11] [12] [12]"
+    theirs = "[8] [8] [9] [9] / [9] [10] [10] [10] / [11] [11] [11] [12]"
+    low = [v for v, n in DECK_COMPOSITION.items() if v <= 7 for _ in range(n)]
+    state = table([mine, theirs], phase=Phase.PLACE_DRAWN, held=6, discard=tuple(low))
+    view = view_of(state, 0)
+    assert view.unseen_cards().keys() <= {8, 9, 10, 11, 12}
+    hidden_slot, shown_slot = search(view, [Swap(5), Swap(0)], random.Random(1), budget=BUDGET)
+    assert hidden_slot > shown_slot
 
 
 def test_after_taking_or_drawing_the_search_places_the_card_as_hard_would() -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from skyjo import engine
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision
+from skyjo.bots.evaluation import DECK_MEAN
 from skyjo.bots.hard import (
     Context,
     HardBot,
@@ -96,8 +97,7 @@ class ExpertBot:
         if not contested or self.budget < len(options[:CANDIDATES]):
             return self._hard.decide(view, rng)
         candidates = [o.action for o in options[:CANDIDATES]]
-        follow = follow_ups(ctx) if view.phase is Phase.TURN else None
-        means = yield from search_in_steps(view, candidates, rng, budget=self.budget, follow=follow)
+        means = yield from search_in_steps(view, candidates, rng, budget=self.budget, ctx=ctx)
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
         chosen = candidates[best]
         hard_choice = self._hard.decide(view, rng)
@@ -132,7 +132,7 @@ def search(
     view: PlayerView, candidates: list[PlayerAction], rng: random.Random, *, budget: int
 ) -> list[float]:
     """Mean playout result of each candidate (higher is better for the viewer)."""
-    steps = search_in_steps(view, candidates, rng, budget=budget)
+    steps = search_in_steps(view, candidates, rng, budget=budget, ctx=Context.of(view))
     while True:
         try:
             next(steps)
@@ -176,9 +176,13 @@ def search_in_steps(
     rng: random.Random,
     *,
     budget: int,
-    follow: FollowUps | None = None,
+    ctx: Context,
 ) -> Generator[None, None, list[float]]:
-    """:func:`search`, pausing after every :data:`STEP_SAMPLES` samples."""
+    """:func:`search`, pausing after every :data:`STEP_SAMPLES` samples; ``ctx``
+    is the decision's :class:`~skyjo.bots.hard.Context` (for hard's follow-up
+    placements and the counted mean of a face-down card)."""
+    follow = follow_ups(ctx) if view.phase is Phase.TURN else None
+    hidden = ctx.odds.mean
     rounds = max(1, budget // len(candidates))
     totals = [0.0] * len(candidates)
     for done in range(1, rounds + 1):
@@ -190,20 +194,20 @@ def search_in_steps(
                 placed = follow.after(action, after.held)
                 after = engine.apply_unchecked(after, placed, player=view.seat)
             end = play_out(after, random.Random(seed), max_turns=HORIZON * view.num_players)
-            totals[i] += outcome(end, view.seat)
+            totals[i] += outcome(end, view.seat, hidden)
         if done % STEP_SAMPLES == 0 and done < rounds:
             yield
     return [t / rounds for t in totals]
 
 
-def outcome(state: State, seat: int) -> float:
+def outcome(state: State, seat: int, hidden: float = DECK_MEAN) -> float:
     """The viewer's result at the end of a playout: minus its points relative to
     the average opponent, plus a bonus if the game ends and it wins."""
     n = state.num_players
     if state.phase is Phase.DEAL or state.phase is Phase.GAME_OVER:
         points: tuple[float, ...] = tuple(float(v) for v in state.results[-1].points)
     else:
-        points = tuple(dealt_sum(g) for g in state.grids)
+        points = tuple(expected_sum(g, hidden) for g in state.grids)
     others = (sum(points) - points[seat]) / (n - 1)
     value = others - points[seat]
     if state.phase is Phase.GAME_OVER:
@@ -212,15 +216,21 @@ def outcome(state: State, seat: int) -> float:
     return value
 
 
-def dealt_sum(grid: Grid) -> float:
-    """A layout's sum with its face-down cards as the sample dealt them.
+def expected_sum(grid: Grid, hidden: float) -> float:
+    """A layout's expected sum with each face-down card worth ``hidden``.
 
-    A sample deals the unseen cards from the viewer's count, so over many samples
-    a face-down card is worth the counted mean of the unseen cards (the cards
-    already seen are out of it), not the full deck's; and for the cards that a
-    candidate move turns over or throws away, both candidates see the same card."""
-    values, removed = grid.values, grid.removed
-    return float(sum([values[p] for p in range(GRID_SIZE) if not removed[p]]))
+    The search passes the counted mean of the viewer's unseen cards: the cards
+    already seen are out of it, so it can be far from the full deck's mean late
+    in a round. A fixed mean rather than the card the sample dealt: candidates
+    that turn or keep different face-down cards would otherwise differ by those
+    cards' spread (a variance of about 14 points squared per card), as much
+    noise as the small margins the search is there to settle."""
+    values, face_up, removed = grid.values, grid.face_up, grid.removed
+    total = 0.0
+    for p in range(GRID_SIZE):
+        if not removed[p]:
+            total += values[p] if face_up[p] else hidden
+    return total
 
 
 def make_expert(budget: int = DEFAULT_BUDGET, close: float = CLOSE) -> ExpertBot:
