@@ -36,4 +36,6 @@ ES: Final[dict[str, str]] = {
     "replay.invalid": "Esta partida no se puede mostrar: {reason}",
     "replay.held": "{name} tiene {card, a} en la mano",
     "replay.held_hidden": "{name} tiene en la mano una carta robada",
+    "replay.bad_link": "Este enlace está dañado o incompleto: vuelve a copiar el enlace entero, o abre el archivo de la partida.",
+    "replay.newer_link": "Este enlace viene de una versión más reciente de Skyjo: recarga la página para actualizarla.",
 }

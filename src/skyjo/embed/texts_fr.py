@@ -36,4 +36,6 @@ FR: Final[dict[str, str]] = {
     "replay.invalid": "Cette partie ne peut pas être montrée : {reason}",
     "replay.held": "{name} a {card, a} en main",
     "replay.held_hidden": "{name} a une carte piochée en main",
+    "replay.bad_link": "Ce lien est abîmé ou incomplet : copie à nouveau le lien en entier, ou ouvre le fichier de la partie.",
+    "replay.newer_link": "Ce lien vient d'une version plus récente de Skyjo : recharge la page pour la mettre à jour.",
 }

@@ -36,4 +36,6 @@ IT: Final[dict[str, str]] = {
     "replay.invalid": "Questa partita non si può mostrare: {reason}",
     "replay.held": "{name} ha in mano {card, a}",
     "replay.held_hidden": "{name} ha in mano una carta pescata",
+    "replay.bad_link": "Questo link è danneggiato o incompleto: copia di nuovo il link intero, oppure apri il file della partita.",
+    "replay.newer_link": "Questo link viene da una versione più recente di Skyjo: ricarica la pagina per aggiornarla.",
 }
