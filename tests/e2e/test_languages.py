@@ -127,6 +127,10 @@ def test_a_browser_in_each_language(
 
         # Intent: a round where you ended and were undercut is explained by hand.
         import_record(page, doubled_round(language), tmp_path)
+        # A game is in progress: the page asks, in this language, before replacing it.
+        dialog = page.get_by_role("alertdialog", name=t.t("confirm.import.heading"))
+        expect(dialog).to_be_visible()
+        dialog.get_by_role("button", name=t.t("button.open_import")).click()
         expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
         expect(page.locator(".reason")).to_have_text(EXPLANATIONS[language])
         shoot(page, "round-end", language)
