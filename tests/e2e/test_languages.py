@@ -176,6 +176,8 @@ def test_the_switcher_renames_the_untouched_default_seats(browser: Browser, site
         page.fill("#name-1", "Grete")
         page.get_by_role("button", name="Start game").click()
         page.get_by_role("button", name="New game").click()
+        # A game is in progress: the page asks before leaving it.
+        page.get_by_role("button", name="Leave it and start a new game").click()
         page.select_option("#language", "de")
         expect(page.locator("#name-0")).to_have_value("Du")
         expect(page.locator("#name-1")).to_have_value("Grete")
