@@ -148,7 +148,7 @@ def test_three_embeds_on_one_page(browser: Browser, site_url: str) -> None:
     alert = frame.locator(".embed-problems")
     expect(alert).to_contain_text("seats=human,genius")
     expect(alert).to_contain_text("each one of human, easy, medium, hard, expert")
-    expect(alert).to_contain_text("lang=fr")
+    expect(alert).to_contain_text("lang=tlh")
     expect(frame.locator(".board")).to_be_visible()  # the default game: you and a bot
 
     # The autoplaying embed ends its game by itself: exactly 100 is enough.

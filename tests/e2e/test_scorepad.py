@@ -237,7 +237,7 @@ def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) 
     page.get_by_role("button", name="Saved games").click()
     games = page.locator("#games li.game")
     expect(games).to_have_count(2)
-    expect(games.first).to_contain_text("Ana, Bo: 1 rounds, started 2")
+    expect(games.first).to_contain_text("Ana, Bo: 1 round, started 2")
     expect(games.nth(1)).to_contain_text("Lena, Jonas, Mia: 4 rounds")
     games.nth(1).get_by_role("button", name="Open").click()
     assert totals(page) == [shown(t) for t in SEED_TOTALS]
