@@ -72,9 +72,7 @@ def embed_key(scenario: str, language: str, switched: tuple[str, str] | None = N
     return f"prerender/embed/{scenario}{option}.{language}.json"
 
 
-def embed_scenario(
-    scenario: str, language: str, switched: tuple[str, str] | None = None
-) -> Part:
+def embed_scenario(scenario: str, language: str, switched: tuple[str, str] | None = None) -> Part:
     """A scenario embed's opening (``embed.html?scenario=NAME&lang=LANG``, and
     ``&OPTION=VALUE`` when ``switched``)."""
     fields = {"scenario": scenario, "lang": language}

@@ -67,7 +67,7 @@ EN: Final[dict[str, str]] = {
     "review.reason.keep_low": "The {card} was worth keeping: at row {row}, column {column} it saves points.",
     "review.reason.missed_column": "A {card} there makes three equal cards in column {column}, and the whole column leaves the grid.",
     "review.reason.gave_column": "{name, person, you {The {card} on the discard pile lets you complete a column.} other {The {card} on the discard pile lets {name} complete a column.}}",
-    "review.reason.ended_doubling": "Your layout was not clearly the lowest, and whoever ends a round without the lowest score pays double.",
+    "review.reason.ended_doubling": "{name, person, you {Your layout was not clearly the lowest, and whoever ends a round without the lowest score pays double.} other {The layout of {name} was not clearly the lowest, and whoever ends a round without the lowest score pays double.}}",
     "review.reason.better_place": "The {card} saves more points at row {row}, column {column}.",
     "review.reason.simulated": "Played out to the end of the round, the better move scores {loss} points more on average.",
 }
@@ -113,7 +113,7 @@ DE: Final[dict[str, str]] = {
     "review.reason.keep_low": "Die {card} lohnte sich: in Reihe {row}, Spalte {column} spart sie Punkte.",
     "review.reason.missed_column": "Eine {card} dort ergibt drei gleiche Karten in Spalte {column}, und die ganze Spalte wird abgelegt.",
     "review.reason.gave_column": "{name, person, you {Die {card} auf dem Ablagestapel lässt dich eine Spalte vervollständigen.} other {Die {card} auf dem Ablagestapel lässt {name} eine Spalte vervollständigen.}}",
-    "review.reason.ended_doubling": "Deine Auslage war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.",
+    "review.reason.ended_doubling": "{name, person, you {Deine Auslage war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.} other {Die Auslage von {name} war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.}}",
     "review.reason.better_place": "Die {card} spart in Reihe {row}, Spalte {column} mehr Punkte.",
     "review.reason.simulated": "Bis zum Rundenende durchgespielt bringt der bessere Zug im Schnitt {loss} Punkte mehr.",
 }
@@ -159,7 +159,7 @@ NL: Final[dict[str, str]] = {
     "review.reason.keep_low": "De {card} was het houden waard: op rij {row}, kolom {column} bespaart hij punten.",
     "review.reason.missed_column": "Een {card} daar maakt drie gelijke kaarten in kolom {column}, en de hele kolom gaat weg.",
     "review.reason.gave_column": "{name, person, you {De {card} op de aflegstapel laat jou een kolom afmaken.} other {De {card} op de aflegstapel laat {name} een kolom afmaken.}}",
-    "review.reason.ended_doubling": "Je raster was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.",
+    "review.reason.ended_doubling": "{name, person, you {Je raster was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.} other {Het raster van {name} was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.}}",
     "review.reason.better_place": "De {card} bespaart meer punten op rij {row}, kolom {column}.",
     "review.reason.simulated": "Uitgespeeld tot het einde van de ronde levert de betere zet gemiddeld {loss} punten meer op.",
 }

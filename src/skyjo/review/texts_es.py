@@ -48,7 +48,7 @@ ES: Final[dict[str, str]] = {
     "review.reason.keep_low": "Merecía la pena quedarse el {card}: en la fila {row}, columna {column} ahorra puntos.",
     "review.reason.missed_column": "Ahí, el {card} forma tres cartas iguales en la columna {column}, y toda la columna sale del tablero.",
     "review.reason.gave_column": "{name, person, you {El {card} de la pila de descarte te permite completar una columna.} other {El {card} de la pila de descarte permite a {name} completar una columna.}}",
-    "review.reason.ended_doubling": "Tus cartas no eran claramente las más bajas, y quien termina una ronda sin la puntuación más baja paga el doble.",
+    "review.reason.ended_doubling": "{name, person, you {Tus cartas no eran claramente las más bajas, y quien termina una ronda sin la puntuación más baja paga el doble.} other {Las cartas de {name} no eran claramente las más bajas, y quien termina una ronda sin la puntuación más baja paga el doble.}}",
     "review.reason.better_place": "El {card} ahorra más puntos en la fila {row}, columna {column}.",
     "review.reason.simulated": "Jugando hasta el final de la ronda, la mejor jugada sale de media {loss} puntos mejor.",
 }

@@ -48,7 +48,7 @@ FR: Final[dict[str, str]] = {
     "review.reason.keep_low": "Le {card} valait la peine d'être gardé : en ligne {row}, colonne {column}, il fait gagner des points.",
     "review.reason.missed_column": "À cet endroit, le {card} fait trois cartes égales dans la colonne {column}, et toute la colonne quitte la grille.",
     "review.reason.gave_column": "{name, person, you {Le {card} sur la défausse te permet de compléter une colonne.} other {Le {card} sur la défausse permet à {name} de compléter une colonne.}}",
-    "review.reason.ended_doubling": "Tes cartes n'étaient pas clairement les plus basses, et qui termine une manche sans le plus petit score paie double.",
+    "review.reason.ended_doubling": "{name, person, you {Tes cartes n'étaient pas clairement les plus basses, et qui termine une manche sans le plus petit score paie double.} other {Les cartes de {name} n'étaient pas clairement les plus basses, et qui termine une manche sans le plus petit score paie double.}}",
     "review.reason.better_place": "Le {card} fait gagner plus de points en ligne {row}, colonne {column}.",
     "review.reason.simulated": "En jouant jusqu'à la fin de la manche, le meilleur coup fait en moyenne {loss} points de mieux.",
 }

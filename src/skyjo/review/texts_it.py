@@ -50,7 +50,7 @@ IT: Final[dict[str, str]] = {
     "review.reason.keep_low": "Conveniva tenere {card, the}: nella riga {row}, colonna {column} fa risparmiare punti.",
     "review.reason.missed_column": "Lì, {card, the} forma tre carte uguali nella colonna {column}, e l'intera colonna lascia la griglia.",
     "review.reason.gave_column": "{name, person, you {Sulla pila degli scarti, {card, the} ti permette di completare una colonna.} other {Sulla pila degli scarti, {card, the} permette a {name} di completare una colonna.}}",
-    "review.reason.ended_doubling": "Le tue carte non erano chiaramente le più basse, e chi chiude una manche senza il punteggio più basso paga doppio.",
+    "review.reason.ended_doubling": "{name, person, you {Le tue carte non erano chiaramente le più basse, e chi chiude una manche senza il punteggio più basso paga doppio.} other {Le carte di {name} non erano chiaramente le più basse, e chi chiude una manche senza il punteggio più basso paga doppio.}}",
     "review.reason.better_place": "Nella riga {row}, colonna {column}, {card, the} fa risparmiare più punti.",
     "review.reason.simulated": "Giocando fino alla fine della manche, la mossa migliore vale in media {loss} punti in più.",
 }

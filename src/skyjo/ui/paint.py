@@ -46,9 +46,7 @@ def site_links(language: str) -> str:
         )
         for key, href in MENU
     )
-    return render.h(
-        "ul", links, class_="site-links", aria_label=boot_text(language, "menu.label")
-    )
+    return render.h("ul", links, class_="site-links", aria_label=boot_text(language, "menu.label"))
 
 
 def notice(app: App) -> str:
