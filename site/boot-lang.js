@@ -61,7 +61,8 @@
 
   // The menu button on narrow screens opens and closes the list of pages.
   document.addEventListener("click", function (event) {
-    var toggle = event.target.closest && event.target.closest(".menu-toggle");
+    // (The game page's own "Menu" button is Python's; only the site menu's is ours.)
+    var toggle = event.target.closest && event.target.closest(".site-menu .menu-toggle");
     if (!toggle) return;
     var menu = toggle.closest(".site-menu");
     var open = !menu.classList.contains("open");

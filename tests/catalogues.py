@@ -1,5 +1,5 @@
 """Checks shared by the tests of every message catalogue (the page, the score pad,
-the embeds, the scenarios, the bots' reasons): the same keys in every language,
+the embeds, the scenarios, the bots' reasons, the game review): the same keys in every language,
 the same fields in each message, no empty text, and the registry of catalogues
 that :mod:`tests.test_catalogues` renders in full."""
 
@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from skyjo.embed.texts import OWN as EMBED
 from skyjo.messageformat import fields
+from skyjo.review.texts import CATALOGUE as REVIEW
 from skyjo.scenarios.texts import TEXTS as SCENARIOS
 from skyjo.scorepad.messages import CATALOGUE as SCOREPAD
 from skyjo.ui.i18n import CATALOGUE as GAME
@@ -19,6 +20,7 @@ CATALOGUES: dict[str, Mapping[str, Mapping[str, str]]] = {
     "scorepad": SCOREPAD,
     "embed": EMBED,
     "scenarios": SCENARIOS,
+    "review": REVIEW,
 }
 
 

@@ -121,14 +121,20 @@ SHARED = {
     "jonas",
 }
 LOANWORDS: Mapping[str, set[str]] = {
-    "de": SHARED | {"name", "normal", "also", "negative"},  # "also" is German for "so"
-    "nl": SHARED | {"expert", "score", "scores", "hand", "open", "over", "parameters"},
+    "de": SHARED
+    | {"name", "normal", "also", "negative"}  # "also" is German for "so"
+    | {"version", "moment", "hand", "chance", "fast"},  # "fast" is German for "almost"
+    "nl": SHARED
+    | {"expert", "score", "scores", "hand", "open", "over", "parameters"}
+    | {"menu", "moment"},
     # spelt the same in French and English
     "fr": SHARED
     | {"score", "scores", "expert", "total", "pile", "double", "points", "point", "face"}
-    | {"possible", "table", "correction"},
+    | {"possible", "table", "correction", "place", "page", "menu", "version", "moment"}
+    | {"type"},
     "es": SHARED | {"normal", "total", "final"},
-    "it": SHARED | {"negative", "file"},  # "negative" is Italian plural, "file" = rows
+    # "negative" is Italian plural, "file" = rows, "come" = how/as
+    "it": SHARED | {"negative", "file", "come", "menu"},
 }
 
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{4,}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
 
 import pytest
@@ -115,6 +115,37 @@ def test_embed_takes_over_the_built_scenario(name: str, language: str) -> None:
         assert page._problems() + page._reel_html() == built["html"]
     assert root.paints == 0
     assert document.documentElement.lang == language
+
+
+SWITCHED = [
+    (name, switched)
+    for name in sorted(scenarios.SCENARIOS)
+    for switched in prerender.switches(name)
+]
+
+
+@pytest.mark.parametrize(("name", "switched"), SWITCHED)
+@pytest.mark.parametrize("language", ["en", "de", "it"])
+def test_a_switched_scenario_is_built_too_and_taken_over(
+    name: str, switched: tuple[str, str], language: str
+) -> None:
+    # The rules page's switches load embed.html?scenario=...&OPTION=VALUE: that
+    # table opens at once too, with the heading of the rule it now plays.
+    option, value = switched
+    built = json.loads(site_pages.embed_previews()[prerender.embed_key(name, language, switched)])
+    document = fake_browser.Document()
+    root = document.getElementById("embed")
+    root.innerHTML = built["html"]
+    root.paints = 0
+    root.setAttribute("data-painted", built["painted"])
+    search = f"?scenario={name}&lang={language}&{option}={value}"
+    window = fake_browser.Window(["en"], search=search)
+    with fake_browser.installed(document, window):
+        page = fake_browser.page_module("skyjo.embed.embed_page").start()
+        assert page._problems() + page._reel_html() == built["html"]
+        heading = page.t.t(scenarios.get(name).title_key(page.config.rules))
+    assert root.paints == 0
+    assert f"<h1>{escape(heading)}</h1>" in built["html"]
 
 
 def test_the_built_page_copies_the_readers_template() -> None:

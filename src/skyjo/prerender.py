@@ -63,25 +63,45 @@ def scorepad(language: str) -> tuple[Part, ...]:
     return (Part("pad", pad_render.page(app)),)
 
 
-def embed_key(scenario: str, language: str) -> str:
-    """Where an embed's pre-painted scenario lives, relative to the site."""
-    return f"prerender/embed/{scenario}.{language}.json"
+def embed_key(scenario: str, language: str, switched: tuple[str, str] | None = None) -> str:
+    """Where an embed's pre-painted scenario lives, relative to the site; with
+    ``switched`` (a rule option and its value, as the rules page's switches send
+    them) the opening under that setting. ``embed.html``'s inline script builds
+    the same path from its URL."""
+    option = "" if switched is None else f".{switched[0]}={switched[1]}"
+    return f"prerender/embed/{scenario}{option}.{language}.json"
 
 
-def embed_scenario(scenario: str, language: str) -> Part:
-    """A scenario embed's opening (``embed.html?scenario=NAME&lang=LANG``)."""
-    query = "?" + urlencode({"scenario": scenario, "lang": language})
-    config = params.parse(query, "")
+def embed_scenario(scenario: str, language: str, switched: tuple[str, str] | None = None) -> Part:
+    """A scenario embed's opening (``embed.html?scenario=NAME&lang=LANG``, and
+    ``&OPTION=VALUE`` when ``switched``)."""
+    fields = {"scenario": scenario, "lang": language}
+    if switched is not None:
+        fields[switched[0]] = switched[1]
+    config = params.parse("?" + urlencode(fields), "")
     return Part("embed", view.opening(config))
+
+
+def switches(name: str) -> tuple[tuple[str, str], ...]:
+    """Every setting a page may switch the scenario ``name`` to (its rule option
+    and each variant's value), so a switched table opens at once too."""
+    chosen = scenarios.get(name)
+    if chosen.option is None:
+        return ()
+    return tuple((chosen.option, v.value) for v in chosen.variants if v.value is not None)
 
 
 def embed_scenarios() -> dict[str, Part]:
     """Every named scenario in every language, by :func:`embed_key`."""
-    return {
-        embed_key(name, language): embed_scenario(name, language)
-        for name in sorted(scenarios.SCENARIOS)
-        for language in LANGUAGES
-    }
+    found = {}
+    for name in sorted(scenarios.SCENARIOS):
+        for language in LANGUAGES:
+            found[embed_key(name, language)] = embed_scenario(name, language)
+            for switched in switches(name):
+                found[embed_key(name, language, switched)] = embed_scenario(
+                    name, language, switched
+                )
+    return found
 
 
 __all__ = [
@@ -93,4 +113,5 @@ __all__ = [
     "fingerprint",
     "game",
     "scorepad",
+    "switches",
 ]

@@ -20,6 +20,7 @@ from skyjo.embed import board
 from skyjo.embed.texts import Texts
 from skyjo.ui.i18n import card_text
 
+from . import a11y
 from .conftest import BOOT_TIMEOUT_MS, ROOT, Visit, open_page, start_by_touch, touch
 
 pytestmark = pytest.mark.e2e
@@ -148,7 +149,7 @@ def test_three_embeds_on_one_page(browser: Browser, site_url: str) -> None:
     alert = frame.locator(".embed-problems")
     expect(alert).to_contain_text("seats=human,genius")
     expect(alert).to_contain_text("each one of human, easy, medium, hard, expert")
-    expect(alert).to_contain_text("lang=fr")
+    expect(alert).to_contain_text("lang=tlh")
     expect(frame.locator(".board")).to_be_visible()  # the default game: you and a bot
 
     # The autoplaying embed ends its game by itself: exactly 100 is enough.
@@ -258,3 +259,42 @@ def test_start_and_the_move_counter_count_alike(narrow: Visit, site_url: str) ->
     expect(counter).to_have_text(f"Move 40 of {total}")
     page.get_by_role("button", name="Next move").click()
     expect(counter).to_have_text(f"Move 41 of {total}")
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 360, "height": 640}, {"width": 1280, "height": 800}], ids=["360", "1280"]
+)
+def test_every_state_passes_axe_in_every_language(
+    browser: Browser, site_url: str, size: Any
+) -> None:
+    # Intent (issue 13 item 17): no serious axe finding and no short text below 4.5:1
+    # in the embed's states: a scenario before and after Play on (round result), a
+    # recorded game from start=, a game with a bad parameter (the problems box) and
+    # a bots-only game at its end; on a phone and a desktop, in en/de/nl.
+    context = browser.new_context(viewport=size)
+    game = record.loads((ROOT / "tests" / "records" / "default_full_game.json").read_text())
+    found: list[str] = []
+    try:
+        page = open_page(context, site_url).page
+        for lang in ("en", "de", "nl"):
+            page.goto(f"{site_url}embed.html?scenario=tie_doubles&speed=instant&lang={lang}")
+            start_by_touch(page)
+            found += a11y.problems(page, f"{lang} scenario: ")
+            page.locator("[data-intent='play']").click()
+            page.wait_for_selector("#embed[data-done='true']")
+            found += a11y.problems(page, f"{lang} round result: ")
+            page.goto(f"{site_url}embed.html?start=40&lang={lang}#g={share.encode(game)}")
+            start_by_touch(page)
+            found += a11y.problems(page, f"{lang} recorded game: ")
+            page.goto(
+                f"{site_url}embed.html?autoplay=1&seats=easy,easy&speed=instant&seed=1"
+                f"&target=1&colour=red&lang={lang}"
+            )
+            start_by_touch(page)
+            expect(page.locator(".embed-problems")).to_be_visible()
+            page.wait_for_selector("#embed[data-screen='game_end']", timeout=BOOT_TIMEOUT_MS)
+            page.wait_for_timeout(1500)  # the staged reveal of the end screen
+            found += a11y.problems(page, f"{lang} problems and game end: ")
+    finally:
+        context.close()
+    assert found == []

@@ -400,7 +400,8 @@ def test_a_whole_turn_by_keyboard_alone(fresh: tuple[BrowserContext, str]) -> No
     page.wait_for_function(f"({focused} || '').startsWith('card-0-')")
     page.keyboard.press("Enter")
     expect(page.locator("#held-card")).to_have_count(0)
-    expect(page.locator("#live")).to_contain_text("Kim draws a")
+    # The only person among bots is spoken to: "You draw", not "Kim draws".
+    expect(page.locator("#live")).to_contain_text("You draw a")
     no_python_errors(opened)
 
 
@@ -429,14 +430,15 @@ def test_a_hint_and_a_stale_click(fresh: tuple[BrowserContext, str]) -> None:
 
 
 def test_the_live_region_announces_moves(fresh: tuple[BrowserContext, str]) -> None:
-    # Intent: screen-reader users hear each move as a sentence: the person's and the bot's.
+    # Intent: screen-reader users hear each move as a sentence: the person's (in the
+    # second person: the only person among bots is "you") and the bot's.
     opened = visit(fresh)
     page = opened.page
     start_game(page, [("Mia", "human"), ("Bot", "medium")])
     live = page.locator("#live")
     expect(live).to_have_attribute("aria-live", "polite")
     page.locator("#app .card.target").first.click()
-    expect(live).to_contain_text("Mia turns over a")
+    expect(live).to_contain_text("You turn over a")
     page.locator("#app .card.target").first.click()
     heard: set[str] = set()
     for _ in range(3):
@@ -445,7 +447,7 @@ def test_the_live_region_announces_moves(fresh: tuple[BrowserContext, str]) -> N
             break
         page.locator("#discard-pile").click()
         place(page, 12)
-        expect(live).to_contain_text("Mia takes the")
+        expect(live).to_contain_text("You take the")
         heard.add(live.inner_text())
         expect(live).to_contain_text("Bot ", timeout=TURN_TIMEOUT_MS)  # the bot's move
         heard.add(live.inner_text())

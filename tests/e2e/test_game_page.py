@@ -17,10 +17,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+from skyjo.boot_texts import boot_text
+
 from .conftest import Visit, open_page, wait_until_started
 from .test_game import (
     DESKTOP,
     PHONE,
+    ROUND_END_PLAYERS,
     SCREENSHOTS,
     TURN_TIMEOUT_MS,
     import_record,
@@ -183,9 +186,45 @@ def test_on_a_phone_the_piles_the_held_card_and_the_whole_grid_fit_one_screen(
         page.locator("#menu-toggle").click()
         expect(page.locator("#game-menu")).to_be_visible()
         expect(page.locator("#menu-toggle")).to_have_attribute("aria-expanded", "true")
+        # One menu on a phone: it lists the other pages too (the site menu's bar
+        # gives way to it), in the page's language.
+        expect(page.locator(".site-menu")).to_be_hidden()
+        rules = page.locator("#game-menu").get_by_role(
+            "link", name=boot_text(language, "menu.rules")
+        )
+        expect(rules).to_be_visible()
+        expect(rules).to_have_attribute("href", "rules.html")
         no_serious_findings(page, "phone menu open")
         page.keyboard.press("Escape")
         expect(page.locator("#game-menu")).to_be_hidden()
+        no_python_errors(visit)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_on_a_desktop_every_state_passes_axe_in_german_and_dutch(
+    browser: Browser, site_url: str, language: str, tmp_path: Path
+) -> None:
+    # Intent (issue 13 item 17): at 1280×800 in German and Dutch, the setup form,
+    # a turn, holding a drawn card and a round end have no serious axe finding
+    # (English at both sizes is in test_game.py, game end in test_review.py).
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        visit = opened((context, site_url), language=language)
+        page = visit.page
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        no_serious_findings(page, f"{language} setup")
+        page.get_by_role("button", name=re.compile("Schnelles Spiel|Snel spel")).click()
+        play_until_the_person_may_draw(page)
+        no_serious_findings(page, f"{language} turn")
+        page.locator("#draw-pile").click()
+        expect(page.locator("#held-card")).to_be_visible()
+        no_serious_findings(page, f"{language} holding a card")
+        import_record(page, round_end_record(ROUND_END_PLAYERS, seed=4), tmp_path)
+        page.locator("#confirm-ok").click()  # the import replaces the game in progress
+        expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+        no_serious_findings(page, f"{language} round end")
         no_python_errors(visit)
     finally:
         context.close()

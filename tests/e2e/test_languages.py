@@ -127,6 +127,10 @@ def test_a_browser_in_each_language(
 
         # Intent: a round where you ended and were undercut is explained by hand.
         import_record(page, doubled_round(language), tmp_path)
+        # A game is in progress: the page asks, in this language, before replacing it.
+        dialog = page.get_by_role("alertdialog", name=t.t("confirm.import.heading"))
+        expect(dialog).to_be_visible()
+        dialog.get_by_role("button", name=t.t("button.open_import")).click()
         expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
         expect(page.locator(".reason")).to_have_text(EXPLANATIONS[language])
         shoot(page, "round-end", language)
@@ -172,6 +176,8 @@ def test_the_switcher_renames_the_untouched_default_seats(browser: Browser, site
         page.fill("#name-1", "Grete")
         page.get_by_role("button", name="Start game").click()
         page.get_by_role("button", name="New game").click()
+        # A game is in progress: the page asks before leaving it.
+        page.get_by_role("button", name="Leave it and start a new game").click()
         page.select_option("#language", "de")
         expect(page.locator("#name-0")).to_have_value("Du")
         expect(page.locator("#name-1")).to_have_value("Grete")

@@ -13,11 +13,14 @@ it is used.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
+
+from skyjo import scenarios
 
 from .conftest import BOOT_TIMEOUT_MS, open_page, wait_until_started
 from .test_game import serious_violations
@@ -139,12 +142,17 @@ def test_an_embed_shows_its_table_and_starts_only_when_touched(
         assert page.get_attribute("html", "data-started") is None
         page.get_by_role("button", name="Next").click()
         expect(page.get_by_role("status").filter(has_text="Starting")).to_be_visible()
-        expect(page.locator(".counter")).to_have_text("Move 0 of 1")
+        # The record's own numbering (as start= counts): the column scenario opens
+        # at its start move.
+        column = scenarios.get("column")
+        total = sum(len(r.moves) for r in column.record().rounds)
+        first = column.start_move
+        expect(page.locator(".counter")).to_have_text(f"Move {first} of {total}")
         page.wait_for_function("() => document.documentElement.dataset.started === 'true'")
         held.release()
     # Intent: once live, the early "Next" is carried out: the column goes.
     wait_until_started(page)
-    expect(page.locator(".counter")).to_have_text("Move 1 of 1")
+    expect(page.locator(".counter")).to_have_text(f"Move {first + 1} of {total}")
     expect(page.locator(".seat[data-seat='0'] .card.removed")).to_have_count(3)
     assert runtimes(page) == 1
     assert visit.page_errors == [] and visit.off_origin == []
@@ -169,6 +177,13 @@ def test_an_embed_that_cannot_be_prepainted_offers_play(browser: Browser, site_u
     context.close()
 
 
+def move_number(counter: str) -> int:
+    """``"Move 4 of 5"`` -> 4."""
+    match = re.fullmatch(r"Move (\d+) of \d+", counter.strip())
+    assert match is not None, counter
+    return int(match.group(1))
+
+
 def test_rules_page_starts_no_runtime_untouched_and_one_for_three_examples(
     browser: Browser, site_url: str
 ) -> None:
@@ -183,14 +198,16 @@ def test_rules_page_starts_no_runtime_untouched_and_one_for_three_examples(
     page.wait_for_timeout(5000)
     assert runtimes(page) == 0
     # Intent: three examples played (each with its own Next), one runtime drives them.
+    before = {}
     for index in (2, 3, 4):
         table = tables.nth(index)
         table.scroll_into_view_if_needed()
+        before[index] = move_number(table.content_frame.locator(".counter").inner_text())
         table.content_frame.get_by_role("button", name="Next").click()
     for index in (2, 3, 4):
         frame = tables.nth(index).content_frame
         expect(frame.locator("html[data-ready='true']")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
-        expect(frame.locator(".counter")).to_contain_text("Move 1 of")
+        expect(frame.locator(".counter")).to_contain_text(f"Move {before[index] + 1} of")
     assert runtimes(page) == 1
     assert page.evaluate("window.__runtimes") == 1  # the rules page's own
     assert visit.page_errors == [] and visit.off_origin == []

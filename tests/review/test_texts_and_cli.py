@@ -26,6 +26,16 @@ def test_every_kind_has_a_name() -> None:
     assert all(f"review.kind.{kind}" in EN for kind in KINDS)
 
 
+@pytest.mark.parametrize("language", sorted(CATALOGUE))
+def test_ending_into_a_doubling_speaks_of_the_reviewed_seat(language: str) -> None:
+    # A bot's review must not say "your layout": the sentence names whoever ended.
+    why = Reason("review.reason.ended_doubling", {"name": "Robin"})
+    about_bot = ReviewTexts(language, you=frozenset({"You"})).reason(why)
+    about_you = ReviewTexts(language, you=frozenset({"Robin"})).reason(why)
+    assert "Robin" in about_bot
+    assert "Robin" not in about_you and about_you != about_bot
+
+
 def test_cards_and_points_are_written_the_languages_way() -> None:
     why = Reason("review.reason.take_better", {"card": -2, "loss": 1.5})
     assert ReviewTexts("en").reason(why) == (

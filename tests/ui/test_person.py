@@ -113,3 +113,34 @@ def test_a_player_still_called_you_is_spoken_to_even_without_a_single_person() -
     assert t.t("table.held", name="You", card="8") == "You hold an 8"
     assert Translator("de").t("event.starts", name="Du") == "Du beginnst."
     assert t.t("event.starts", name="Youssef") == "Youssef starts."
+
+
+def test_who_starts_the_review_and_the_replay_speak_to_you() -> None:
+    # The messages added alongside the languages branch: "You start", not "You starts".
+    from skyjo.embed.texts import Texts
+    from skyjo.review.texts import ReviewTexts
+    from skyjo.ui.i18n import YOU_NAMES
+
+    t = Translator("en")
+    assert t.t("event.starts_finisher", name="You") == (
+        "You ended the last round and start this one."
+    )
+    assert t.t("event.starts_highest", name="Sam", sum="14").startswith("Sam starts:")
+    assert Translator("fr").t("event.starts_finisher", name="Toi") == (
+        "Tu as terminé la manche précédente et tu commences celle-ci."
+    )
+    assert Translator("it").t("hint.why.swap_lower", old="8") == "Lì hai un 8, che vale di più."
+    review = ReviewTexts("en", you=YOU_NAMES)
+    assert review.t("review.position", name="You") == "Your cards at that moment"
+    assert review.t("review.position", name="Lena") == "Lena's cards at that moment"
+    assert ReviewTexts("es", you=YOU_NAMES).t("review.reason.gave_column", name="Tú", card="7") == (
+        "El 7 de la pila de descarte te permite completar una columna."
+    )
+    assert ReviewTexts("fr").points(1.5) == "1,5"
+    assert Texts("en").t("replay.held", name="You", card="8") == "You hold an 8"
+    assert Texts("de").t("replay.held_hidden", name="Ben") == "Ben hält eine gezogene Karte"
+
+
+def test_a_saving_of_one_point_is_singular() -> None:
+    assert Translator("en").t("hint.why.swap_saves", saved=1) == "That saves you 1 point."
+    assert Translator("es").t("hint.why.swap_saves", saved=3) == "Así te ahorras 3 puntos."

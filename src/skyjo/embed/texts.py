@@ -40,7 +40,7 @@ EN: Final[dict[str, str]] = {
     "replay.round": "Round",
     "replay.view": "Show",
     "replay.view_all": "all cards",
-    "replay.view_seat": "{name}'s view",
+    "replay.view_seat": "{name, person, you {your view} other {{name}'s view}}",
     "replay.position": "Round {round}, move {move} ({index} of {total})",
     "replay.deal": "Round {n} is dealt.",
     "replay.share": "Share this game",
@@ -52,8 +52,8 @@ EN: Final[dict[str, str]] = {
     "or open the game file.",
     "replay.newer_link": "This link was made by a newer version of Skyjo: reload the page "
     "to update it.",
-    "replay.held": "{name} holds {card, a}",
-    "replay.held_hidden": "{name} holds a drawn card",
+    "replay.held": "{name, person, you {You hold {card, a}} other {{name} holds {card, a}}}",
+    "replay.held_hidden": "{name, person, you {You hold a drawn card} other {{name} holds a drawn card}}",
 }
 
 DE: Final[dict[str, str]] = {
@@ -76,7 +76,7 @@ DE: Final[dict[str, str]] = {
     "replay.round": "Runde",
     "replay.view": "Zeigen",
     "replay.view_all": "alle Karten",
-    "replay.view_seat": "Sicht von {name}",
+    "replay.view_seat": "{name, person, you {deine Sicht} other {Sicht von {name}}}",
     "replay.position": "Runde {round}, Zug {move} ({index} von {total})",
     "replay.deal": "Runde {n} wird ausgeteilt.",
     "replay.share": "Diese Partie teilen",
@@ -88,8 +88,8 @@ DE: Final[dict[str, str]] = {
     "noch einmal kopieren oder die Spieldatei öffnen.",
     "replay.newer_link": "Dieser Link stammt aus einer neueren Skyjo-Version: die Seite neu "
     "laden, um sie zu aktualisieren.",
-    "replay.held": "{name} hält {card, a}",
-    "replay.held_hidden": "{name} hält eine gezogene Karte",
+    "replay.held": "{name, person, you {Du hältst {card, a}} other {{name} hält {card, a}}}",
+    "replay.held_hidden": "{name, person, you {Du hältst eine gezogene Karte} other {{name} hält eine gezogene Karte}}",
 }
 
 NL: Final[dict[str, str]] = {
@@ -112,7 +112,7 @@ NL: Final[dict[str, str]] = {
     "replay.round": "Ronde",
     "replay.view": "Toon",
     "replay.view_all": "alle kaarten",
-    "replay.view_seat": "wat {name} ziet",
+    "replay.view_seat": "{name, person, you {wat jij ziet} other {wat {name} ziet}}",
     "replay.position": "Ronde {round}, zet {move} ({index} van {total})",
     "replay.deal": "Ronde {n} wordt gedeeld.",
     "replay.share": "Dit spel delen",
@@ -124,8 +124,8 @@ NL: Final[dict[str, str]] = {
     "of open het spelbestand.",
     "replay.newer_link": "Deze link komt uit een nieuwere versie van Skyjo: laad de pagina "
     "opnieuw om bij te werken.",
-    "replay.held": "{name} heeft {card, a} in de hand",
-    "replay.held_hidden": "{name} heeft een getrokken kaart in de hand",
+    "replay.held": "{name, person, you {Jij hebt {card, a} in de hand} other {{name} heeft {card, a} in de hand}}",
+    "replay.held_hidden": "{name, person, you {Jij hebt een getrokken kaart in de hand} other {{name} heeft een getrokken kaart in de hand}}",
 }
 
 OWN: Final[dict[str, dict[str, str]]] = {

@@ -52,7 +52,7 @@ def classify(
     assert held is not None, "a placement is decided with a card in hand"
     own = view.own_grid
     if _ends_round(view, played) and not _ends_round(view, best):
-        return "ended_doubling", Reason("review.reason.ended_doubling", {})
+        return "ended_doubling", Reason("review.reason.ended_doubling", {"name": names[view.seat]})
     if isinstance(best, Swap) and _completes(own, best.position, held, view):
         column = column_of(best.position) + 1
         return "missed_column", Reason(

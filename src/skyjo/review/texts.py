@@ -1,10 +1,16 @@
-"""The game review's words, in English, German and Dutch.
+"""The game review's words, in English, German and Dutch here, and in French,
+Spanish and Italian in their own modules (``texts_fr`` ...).
 
 A small catalogue of its own (like :mod:`skyjo.embed.texts`), so the review can
 be shown on any page and a new language is one more dict. Sentences are whole
 templates with named fields; cards arrive as ints and are printed with a real
 minus sign, points as one decimal in the language's style. A test checks that
-every language has the same keys and fields.
+every language has the same keys and fields, and ``tests/test_catalogues.py``
+renders every message in every language.
+
+A reviewed player who is the person at the device is spoken to ("your
+decisions", not "the decisions of You"): :class:`ReviewTexts` is told which
+names mean "you" and passes them as a :class:`skyjo.grammar.Person`.
 """
 
 from __future__ import annotations
@@ -14,11 +20,15 @@ from typing import Final
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Reason
 from skyjo.cards import column_of, row_of
+from skyjo.grammar import Person
 from skyjo.language import Phrasebook, signed
+from skyjo.review.texts_es import ES
+from skyjo.review.texts_fr import FR
+from skyjo.review.texts_it import IT
 
 EN: Final[dict[str, str]] = {
     "review.heading": "Game review: {name}",
-    "review.intro": "The expert bot rated every decision of {name} from what {name} could see at the time.",
+    "review.intro": "{name, person, you {The expert bot rated every one of your decisions from what you could see at the time.} other {The expert bot rated every decision of {name} from what {name} could see at the time.}}",
     "review.choose": "Review the decisions of",
     "review.start": "Review",
     "review.progress": "Analysing decision {done} of {total}…",
@@ -31,7 +41,7 @@ EN: Final[dict[str, str]] = {
     "review.item": "Round {round}, turn {turn}: {loss} points lost",
     "review.played": "Played: {move}.",
     "review.better": "Better: {move}.",
-    "review.position": "{name}'s cards at that moment",
+    "review.position": "{name, person, you {Your cards at that moment} other {{name}'s cards at that moment}}",
     "review.discard": "Discard pile: {card}",
     "review.discard_empty": "Discard pile: empty",
     "review.held": "In hand: {card}",
@@ -56,15 +66,15 @@ EN: Final[dict[str, str]] = {
     "review.reason.keep_high": "The {card} is higher than a face-down card is worth on average, so discarding it and turning up a card cost less.",
     "review.reason.keep_low": "The {card} was worth keeping: at row {row}, column {column} it saves points.",
     "review.reason.missed_column": "A {card} there makes three equal cards in column {column}, and the whole column leaves the grid.",
-    "review.reason.gave_column": "The {card} on the discard pile lets {name} complete a column.",
-    "review.reason.ended_doubling": "Your layout was not clearly the lowest, and whoever ends a round without the lowest score pays double.",
+    "review.reason.gave_column": "{name, person, you {The {card} on the discard pile lets you complete a column.} other {The {card} on the discard pile lets {name} complete a column.}}",
+    "review.reason.ended_doubling": "{name, person, you {Your layout was not clearly the lowest, and whoever ends a round without the lowest score pays double.} other {The layout of {name} was not clearly the lowest, and whoever ends a round without the lowest score pays double.}}",
     "review.reason.better_place": "The {card} saves more points at row {row}, column {column}.",
     "review.reason.simulated": "Played out to the end of the round, the better move scores {loss} points more on average.",
 }
 
 DE: Final[dict[str, str]] = {
     "review.heading": "Spielanalyse: {name}",
-    "review.intro": "Der Experten-Bot hat jede Entscheidung von {name} bewertet, mit dem, was {name} damals sehen konnte.",
+    "review.intro": "{name, person, you {Der Experten-Bot hat jede deiner Entscheidungen bewertet, mit dem, was du damals sehen konntest.} other {Der Experten-Bot hat jede Entscheidung von {name} bewertet, mit dem, was {name} damals sehen konnte.}}",
     "review.choose": "Entscheidungen analysieren von",
     "review.start": "Analysieren",
     "review.progress": "Entscheidung {done} von {total} wird analysiert …",
@@ -77,7 +87,7 @@ DE: Final[dict[str, str]] = {
     "review.item": "Runde {round}, Zug {turn}: {loss} Punkte verloren",
     "review.played": "Gespielt: {move}.",
     "review.better": "Besser: {move}.",
-    "review.position": "Karten von {name} in diesem Moment",
+    "review.position": "{name, person, you {Deine Karten in diesem Moment} other {Karten von {name} in diesem Moment}}",
     "review.discard": "Ablagestapel: {card}",
     "review.discard_empty": "Ablagestapel: leer",
     "review.held": "In der Hand: {card}",
@@ -102,15 +112,15 @@ DE: Final[dict[str, str]] = {
     "review.reason.keep_high": "Die {card} ist höher als eine verdeckte Karte im Schnitt wert ist, also kostete Abwerfen und Aufdecken weniger.",
     "review.reason.keep_low": "Die {card} lohnte sich: in Reihe {row}, Spalte {column} spart sie Punkte.",
     "review.reason.missed_column": "Eine {card} dort ergibt drei gleiche Karten in Spalte {column}, und die ganze Spalte wird abgelegt.",
-    "review.reason.gave_column": "Die {card} auf dem Ablagestapel lässt {name} eine Spalte vervollständigen.",
-    "review.reason.ended_doubling": "Deine Auslage war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.",
+    "review.reason.gave_column": "{name, person, you {Die {card} auf dem Ablagestapel lässt dich eine Spalte vervollständigen.} other {Die {card} auf dem Ablagestapel lässt {name} eine Spalte vervollständigen.}}",
+    "review.reason.ended_doubling": "{name, person, you {Deine Auslage war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.} other {Die Auslage von {name} war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.}}",
     "review.reason.better_place": "Die {card} spart in Reihe {row}, Spalte {column} mehr Punkte.",
     "review.reason.simulated": "Bis zum Rundenende durchgespielt bringt der bessere Zug im Schnitt {loss} Punkte mehr.",
 }
 
 NL: Final[dict[str, str]] = {
     "review.heading": "Spelanalyse: {name}",
-    "review.intro": "De expert-bot beoordeelde elke beslissing van {name} met wat {name} op dat moment kon zien.",
+    "review.intro": "{name, person, you {De expert-bot beoordeelde elk van je beslissingen met wat je op dat moment kon zien.} other {De expert-bot beoordeelde elke beslissing van {name} met wat {name} op dat moment kon zien.}}",
     "review.choose": "Beslissingen analyseren van",
     "review.start": "Analyseren",
     "review.progress": "Beslissing {done} van {total} wordt geanalyseerd…",
@@ -123,7 +133,7 @@ NL: Final[dict[str, str]] = {
     "review.item": "Ronde {round}, beurt {turn}: {loss} punten verloren",
     "review.played": "Gespeeld: {move}.",
     "review.better": "Beter: {move}.",
-    "review.position": "Kaarten van {name} op dat moment",
+    "review.position": "{name, person, you {Jouw kaarten op dat moment} other {Kaarten van {name} op dat moment}}",
     "review.discard": "Aflegstapel: {card}",
     "review.discard_empty": "Aflegstapel: leeg",
     "review.held": "In de hand: {card}",
@@ -148,25 +158,43 @@ NL: Final[dict[str, str]] = {
     "review.reason.keep_high": "De {card} is hoger dan een dichte kaart gemiddeld waard is, dus afleggen en een kaart opendraaien kostte minder.",
     "review.reason.keep_low": "De {card} was het houden waard: op rij {row}, kolom {column} bespaart hij punten.",
     "review.reason.missed_column": "Een {card} daar maakt drie gelijke kaarten in kolom {column}, en de hele kolom gaat weg.",
-    "review.reason.gave_column": "De {card} op de aflegstapel laat {name} een kolom afmaken.",
-    "review.reason.ended_doubling": "Je raster was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.",
+    "review.reason.gave_column": "{name, person, you {De {card} op de aflegstapel laat jou een kolom afmaken.} other {De {card} op de aflegstapel laat {name} een kolom afmaken.}}",
+    "review.reason.ended_doubling": "{name, person, you {Je raster was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.} other {Het raster van {name} was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.}}",
     "review.reason.better_place": "De {card} bespaart meer punten op rij {row}, kolom {column}.",
     "review.reason.simulated": "Uitgespeeld tot het einde van de ronde levert de betere zet gemiddeld {loss} punten meer op.",
 }
 
-CATALOGUE: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE, "nl": NL}
+CATALOGUE: Final[dict[str, dict[str, str]]] = {
+    "en": EN,
+    "de": DE,
+    "nl": NL,
+    "fr": FR,
+    "es": ES,
+    "it": IT,
+}
 
 
 class ReviewTexts(Phrasebook):
-    """The review's sentences in one language (unknown languages: English)."""
+    """The review's sentences in one language (unknown languages: English).
 
-    def __init__(self, language: str) -> None:
+    ``you`` holds the names that mean the person at the device (the page passes
+    the default "you" names of every language): a ``name`` field holding one of
+    them is said in the second person."""
+
+    def __init__(self, language: str, *, you: frozenset[str] = frozenset()) -> None:
         super().__init__(CATALOGUE, language)
+        self.you = you
+
+    def t(self, key: str, **fields: object) -> str:
+        name = fields.get("name")
+        if isinstance(name, str):
+            fields["name"] = Person(name, you=name in self.you)
+        return super().t(key, **fields)
 
     def points(self, value: float) -> str:
-        """Points with one decimal: '4.2' in English, '4,2' in German and Dutch."""
+        """Points with one decimal: '4.2' in English, '4,2' in the other languages."""
         text = f"{value:.1f}".replace("-", "−")
-        return text.replace(".", ",") if self.language in ("de", "nl") else text
+        return text if self.language == "en" else text.replace(".", ",")
 
     def reason(self, why: Reason) -> str:
         """A review reason in this language: cards signed, points with one decimal."""

@@ -40,4 +40,14 @@ ES: Final[dict[str, str]] = {
     "scenario.target.situation": "A Jonas le queda una carta boca abajo y va a terminar la ronda con 50; Lena tiene menos puntos.",
     "scenario.target.outcome.100": "Lena tiene menos que él, así que los 50 de Jonas se duplican a exactamente 100: llegar a la meta basta, la partida termina y gana Lena.",
     "scenario.target.outcome.101": "Si la partida solo terminara por encima de 100, los 100 de Jonas no bastarían y vendría otra ronda.",
+    # titles of the variants under other rule settings
+    "scenario.column.title.keep_negative": "Completar una columna (las columnas negativas se quedan)",
+    "scenario.column.title.off": "Completar una columna, sin la regla de las columnas",
+    "scenario.tie_doubles.title.false": "Un empate se perdona: quien termina conserva su puntuación",
+    "scenario.negative_not_doubled.title.true": "Se duplican los puntos de quien termina sin la puntuación más baja, incluso por debajo de 0",
+    "scenario.reveal_removes_column.title.keep_negative": "La última vuelta de cartas retira una columna (las columnas negativas se quedan)",
+    "scenario.reveal_removes_column.title.off": "La última vuelta de cartas, sin la regla de las columnas",
+    "scenario.keep_negative.title.all": "Una columna de −1 con el reglamento",
+    "scenario.keep_negative.title.off": "Una columna de −1, sin la regla de las columnas",
+    "scenario.target.title.101": "Solo más de 100 termina la partida",
 }

@@ -40,4 +40,14 @@ FR: Final[dict[str, str]] = {
     "scenario.target.situation": "Il reste à Jonas une carte face cachée et il va terminer la manche avec 50 ; Lena a moins de points.",
     "scenario.target.outcome.100": "Lena a moins que lui, donc les 50 de Jonas sont doublés à exactement 100 : atteindre le score de fin suffit, la partie s'arrête et Lena gagne.",
     "scenario.target.outcome.101": "Si la partie ne s'arrêtait qu'au-dessus de 100, les 100 de Jonas ne suffiraient pas, et une autre manche suivrait.",
+    # titles of the variants under other rule settings
+    "scenario.column.title.keep_negative": "Compléter une colonne (les colonnes négatives restent)",
+    "scenario.column.title.off": "Compléter une colonne, sans la règle des colonnes",
+    "scenario.tie_doubles.title.false": "Une égalité est pardonnée : qui termine garde son score",
+    "scenario.negative_not_doubled.title.true": "Les points de qui termine sans le plus petit score sont doublés, même sous 0",
+    "scenario.reveal_removes_column.title.keep_negative": "Le dernier retournement retire une colonne (les colonnes négatives restent)",
+    "scenario.reveal_removes_column.title.off": "Le dernier retournement, sans la règle des colonnes",
+    "scenario.keep_negative.title.all": "Une colonne de −1 avec la règle du jeu",
+    "scenario.keep_negative.title.off": "Une colonne de −1, sans la règle des colonnes",
+    "scenario.target.title.101": "Seul un total au-dessus de 100 termine la partie",
 }

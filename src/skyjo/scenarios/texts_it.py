@@ -40,4 +40,14 @@ IT: Final[dict[str, str]] = {
     "scenario.target.situation": "A Jonas resta una carta coperta e chiuderà la manche con 50; Lena ha meno punti.",
     "scenario.target.outcome.100": "Lena ha meno di lui, quindi i 50 di Jonas sono raddoppiati a esattamente 100: raggiungere il traguardo basta, la partita finisce e vince Lena.",
     "scenario.target.outcome.101": "Se la partita finisse solo sopra 100, i 100 di Jonas non basterebbero, e seguirebbe un'altra manche.",
+    # titles of the variants under other rule settings
+    "scenario.column.title.keep_negative": "Completare una colonna (le colonne negative restano)",
+    "scenario.column.title.off": "Completare una colonna, senza la regola delle colonne",
+    "scenario.tie_doubles.title.false": "Il pareggio è perdonato: chi chiude tiene il suo punteggio",
+    "scenario.negative_not_doubled.title.true": "I punti di chi chiude senza il punteggio più basso raddoppiano, anche sotto lo 0",
+    "scenario.reveal_removes_column.title.keep_negative": "L'ultima scoperta toglie una colonna (le colonne negative restano)",
+    "scenario.reveal_removes_column.title.off": "L'ultima scoperta, senza la regola delle colonne",
+    "scenario.keep_negative.title.all": "Una colonna di −1 con il regolamento",
+    "scenario.keep_negative.title.off": "Una colonna di −1, senza la regola delle colonne",
+    "scenario.target.title.101": "Solo più di 100 finisce la partita",
 }

@@ -122,4 +122,12 @@ ES: Final[dict[str, str]] = {
     "error.corrupt": "No se han podido leer las partidas guardadas ({detail}); se han apartado y empieza una lista nueva.",
     "offline.saved": "Guardado en este dispositivo.",
     "offline.ready": "Listo para jugar sin conexión.",
+    # the printed sheet
+    "print.played": "Skyjo, {players}: empezada el {started}, última anotación el {updated}.",
+    "print.rules": "Reglas: la partida termina en {target}. {tie} {nonpositive} Tres cartas iguales en una columna {column}.",
+    "print.tie.on": "Un empate duplica los puntos de quien terminó la ronda.",
+    "print.tie.off": "Un empate no duplica.",
+    "print.nonpositive.on": "Una puntuación de 0 o menos también se duplica.",
+    "print.nonpositive.off": "Una puntuación de 0 o menos nunca se duplica.",
+    "print.legend": "Subrayado: quien terminó la ronda. En negrita: duplicado. Debajo de cada ronda: por qué.",
 }

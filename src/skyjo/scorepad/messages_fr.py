@@ -122,4 +122,12 @@ FR: Final[dict[str, str]] = {
     "error.corrupt": "Les parties enregistrées n'ont pas pu être lues ({detail}) ; elles ont été mises de côté et une nouvelle liste commence.",
     "offline.saved": "Enregistré sur cet appareil.",
     "offline.ready": "Prêt à jouer hors ligne.",
+    # the printed sheet
+    "print.played": "Skyjo, {players} : commencée le {started}, dernière saisie le {updated}.",
+    "print.rules": "Règles : la partie s'arrête à {target}. {tie} {nonpositive} Trois cartes égales dans une colonne {column}.",
+    "print.tie.on": "Une égalité double les points de qui a terminé la manche.",
+    "print.tie.off": "Une égalité ne double pas.",
+    "print.nonpositive.on": "Un score de 0 ou moins est doublé aussi.",
+    "print.nonpositive.off": "Un score de 0 ou moins n'est jamais doublé.",
+    "print.legend": "Souligné : qui a terminé la manche. En gras : doublé. Sous chaque manche : pourquoi.",
 }

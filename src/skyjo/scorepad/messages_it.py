@@ -122,4 +122,12 @@ IT: Final[dict[str, str]] = {
     "error.corrupt": "Non è stato possibile leggere le partite salvate ({detail}); sono state messe da parte e inizia un nuovo elenco.",
     "offline.saved": "Salvato su questo dispositivo.",
     "offline.ready": "Pronto per giocare offline.",
+    # the printed sheet
+    "print.played": "Skyjo, {players}: iniziata il {started}, ultima annotazione il {updated}.",
+    "print.rules": "Regole: la partita finisce a {target}. {tie} {nonpositive} Tre carte uguali in una colonna {column}.",
+    "print.tie.on": "Un pareggio raddoppia i punti di chi ha chiuso la manche.",
+    "print.tie.off": "Un pareggio non raddoppia.",
+    "print.nonpositive.on": "Anche un punteggio di 0 o meno viene raddoppiato.",
+    "print.nonpositive.off": "Un punteggio di 0 o meno non viene mai raddoppiato.",
+    "print.legend": "Sottolineato: chi ha chiuso la manche. In grassetto: raddoppiato. Sotto ogni manche: il perché.",
 }

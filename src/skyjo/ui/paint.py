@@ -7,6 +7,7 @@ same functions, so the two cannot drift apart.
 
 from __future__ import annotations
 
+from skyjo.boot_texts import MENU, boot_text
 from skyjo.ui import present, render
 from skyjo.ui.app import App, Screen
 from skyjo.ui.i18n import Translator
@@ -25,7 +26,27 @@ def topbar(app: App, *, menu_open: bool = False) -> str:
     parts.append(render.button(t.t("button.import"), "import", id="import"))
     if app.screen is not Screen.SETUP:
         parts.append(render.button(t.t("button.new_game"), "new-game", id="new-game"))
+    parts.append(site_links(app.language))
     return render.game_menu(t, parts, open_=menu_open)
+
+
+def site_links(language: str) -> str:
+    """The other pages, for the game menu on a phone: there the site menu's own bar
+    is hidden (one "Menu" button, not two, and the table fits the screen), so the
+    links live here; wider screens hide this copy and show the site menu (CSS)."""
+    links = "".join(
+        render.h(
+            "li",
+            render.h(
+                "a",
+                render.esc(boot_text(language, key)),
+                href=href,
+                aria_current="page" if key == "menu.game" else None,
+            ),
+        )
+        for key, href in MENU
+    )
+    return render.h("ul", links, class_="site-links", aria_label=boot_text(language, "menu.label"))
 
 
 def notice(app: App) -> str:

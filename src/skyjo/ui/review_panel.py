@@ -21,6 +21,7 @@ from skyjo.record import GameRecord
 from skyjo.review import Rated, Review, Reviewer
 from skyjo.review.texts import ReviewTexts
 from skyjo.state import GridView
+from skyjo.ui.i18n import YOU_NAMES
 from skyjo.ui.render import button, esc, h
 
 #: Work per slice before the page gets the browser back: well under a frame's
@@ -34,7 +35,7 @@ class ReviewPanel:
     and its ``review`` once finished."""
 
     def __init__(self, language: str) -> None:
-        self.texts = ReviewTexts(language)
+        self.texts = ReviewTexts(language, you=YOU_NAMES)
         self.seat: int | None = None
         self.names: tuple[str, ...] = ()
         self.reviewer: Reviewer | None = None
@@ -47,7 +48,7 @@ class ReviewPanel:
         return self.reviewer is not None and self.review is None and not self.error
 
     def set_language(self, language: str) -> None:
-        self.texts = ReviewTexts(language)
+        self.texts = ReviewTexts(language, you=YOU_NAMES)
 
     def start(self, game: GameRecord, seat: int) -> None:
         """Begin the review of ``seat`` (any review in progress is abandoned)."""
