@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from skyjo.boot_texts import boot_text
+from skyjo.ui.i18n import Translator
 
 from .conftest import Visit, open_page, wait_until_started
 from .test_game import (
@@ -214,6 +215,12 @@ def test_on_a_desktop_every_state_passes_axe_in_german_and_dutch(
         visit = opened((context, site_url), language=language)
         page = visit.page
         expect(page.locator("html")).to_have_attribute("lang", language)
+        # The page's own words around the game follow the language (issue 13 item 19).
+        t = Translator(language)
+        expect(page.locator(".tagline")).to_have_text(t.t("app.tagline"))
+        expect(page.get_by_role("link", name=t.t("footer.check"))).to_have_attribute(
+            "href", "check.html"
+        )
         no_serious_findings(page, f"{language} setup")
         page.get_by_role("button", name=re.compile("Schnelles Spiel|Snel spel")).click()
         play_until_the_person_may_draw(page)
