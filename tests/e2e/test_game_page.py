@@ -429,6 +429,37 @@ def test_in_pass_and_play_only_the_named_person_flips(desktop: tuple[BrowserCont
 # --- 20: the setup form ---------------------------------------------------------------------------
 
 
+#: The chosen option's text width and the room a <select> gives it (its inner width
+#: less padding and ~20 px for the arrow).
+SELECT_ROOM = """sel => {
+    const style = getComputedStyle(sel);
+    const pen = document.createElement("canvas").getContext("2d");
+    pen.font = style.font;
+    const text = pen.measureText(sel.options[sel.selectedIndex].text).width;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = sel.clientWidth - padding - 20;
+    return [text, room];
+}"""
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "it"])
+def test_on_a_phone_each_seats_choice_reads_in_full(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    # Intent: at 360 px the "Played by" choice of every seat shows its whole text
+    # ("robot : moyen" was cut to "robot : moy" beside the seat's buttons).
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = opened((context, site_url), language=language).page
+        kinds = page.locator("select[id^='kind-']")
+        expect(kinds).to_have_count(4)
+        for i in range(4):
+            text, room = kinds.nth(i).evaluate(SELECT_ROOM)
+            assert text <= room, (language, i, text, room)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])
 def test_the_setup_form_is_aligned_named_per_seat_and_refuses_twins(
     browser: Browser, site_url: str, size: ViewportSize
