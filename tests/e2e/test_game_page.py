@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from skyjo.boot_texts import boot_text
+from skyjo.ui.i18n import Translator
 
 from .conftest import Visit, open_page, wait_until_started
 from .test_game import (
@@ -214,6 +215,12 @@ def test_on_a_desktop_every_state_passes_axe_in_german_and_dutch(
         visit = opened((context, site_url), language=language)
         page = visit.page
         expect(page.locator("html")).to_have_attribute("lang", language)
+        # The page's own words around the game follow the language (issue 13 item 19).
+        t = Translator(language)
+        expect(page.locator(".tagline")).to_have_text(t.t("app.tagline"))
+        expect(page.get_by_role("link", name=t.t("footer.check"))).to_have_attribute(
+            "href", "check.html"
+        )
         no_serious_findings(page, f"{language} setup")
         page.get_by_role("button", name=re.compile("Schnelles Spiel|Snel spel")).click()
         play_until_the_person_may_draw(page)
@@ -420,6 +427,37 @@ def test_in_pass_and_play_only_the_named_person_flips(desktop: tuple[BrowserCont
 
 
 # --- 20: the setup form ---------------------------------------------------------------------------
+
+
+#: The chosen option's text width and the room a <select> gives it (its inner width
+#: less padding and ~20 px for the arrow).
+SELECT_ROOM = """sel => {
+    const style = getComputedStyle(sel);
+    const pen = document.createElement("canvas").getContext("2d");
+    pen.font = style.font;
+    const text = pen.measureText(sel.options[sel.selectedIndex].text).width;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = sel.clientWidth - padding - 20;
+    return [text, room];
+}"""
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "it"])
+def test_on_a_phone_each_seats_choice_reads_in_full(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    # Intent: at 360 px the "Played by" choice of every seat shows its whole text
+    # ("robot : moyen" was cut to "robot : moy" beside the seat's buttons).
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = opened((context, site_url), language=language).page
+        kinds = page.locator("select[id^='kind-']")
+        expect(kinds).to_have_count(4)
+        for i in range(4):
+            text, room = kinds.nth(i).evaluate(SELECT_ROOM)
+            assert text <= room, (language, i, text, room)
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["360x640", "1280x800"])

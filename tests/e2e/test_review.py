@@ -152,6 +152,18 @@ def test_the_replay_viewer_reviews_a_seat_and_stays_responsive(
     assert visit.page_errors == [] and visit.off_origin == []
 
 
+def choose_language(page: Page, code: str) -> None:
+    """Pick the page's language as a person would: on a phone the switcher sits in
+    the game menu, so open it first and close it again afterwards."""
+    folded = not page.locator("#language").is_visible()
+    if folded:
+        page.locator("#menu-toggle").click()
+    page.select_option("#language", code)
+    if folded:
+        page.keyboard.press("Escape")
+        expect(page.locator("#game-menu")).to_be_hidden()
+
+
 def test_the_game_end_reviews_the_person_in_english_then_german(
     context: BrowserContext, site_url: str, size: ViewportSize, tmp_path: Path
 ) -> None:
@@ -163,14 +175,14 @@ def test_the_game_end_reviews_the_person_in_english_then_german(
     page.goto(site_url + "?seed=3")
     wait_until_started(page)
     if page.get_attribute("html", "lang") != "en":
-        page.select_option("#language", "en")
+        choose_language(page, "en")
     path = tmp_path / "finished.json"
     path.write_text(finished_game(), encoding="utf-8")
     page.set_input_files("#import-file", str(path))
     expect(page.locator("#app")).to_have_attribute("data-screen", "game_end")
     expect(page.locator("#review-heading")).to_have_text("Game review: Mia")
     expect(page.locator("#review-progress")).to_be_visible()
-    page.select_option("#language", "de")
+    choose_language(page, "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     answered = [entry for entry in lags(page) if entry["type"] == "change"]
     assert answered and answered[-1]["busy"], "the analysis ended before the switch"
@@ -179,7 +191,7 @@ def test_the_game_end_reviews_the_person_in_english_then_german(
     found = {"progress": check(page, "review-game-end-progress-de", size)}
     finished_review(page, "de")
     found["done-de"] = check(page, "review-game-end-de", size)
-    page.select_option("#language", "en")
+    choose_language(page, "en")
     finished_review(page, "en")
     found["done-en"] = check(page, "review-game-end-en", size)
     assert found == {"progress": [], "done-de": [], "done-en": []}

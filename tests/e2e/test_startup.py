@@ -194,9 +194,16 @@ def test_rules_page_starts_no_runtime_untouched_and_one_for_three_examples(
     page.goto(site_url + "rules.html")
     tables = page.locator("article#en iframe.live")
     expect(tables).to_have_count(10)
-    # Intent: untouched, the page and its ten tables start no runtime.
+    # Intent: untouched, the page and its ten tables start no runtime ...
     page.wait_for_timeout(5000)
     assert runtimes(page) == 0
+    # ... yet each pre-painted table already told the page its height (skyjo:size),
+    # so the frame shows the whole table, not a cut-off part of it.
+    column = tables.nth(2)
+    inner = column.content_frame.locator("#embed").evaluate(
+        "e => Math.ceil(e.getBoundingClientRect().height)"
+    )
+    assert column.evaluate("f => f.style.height") == f"{inner}px"
     # Intent: three examples played (each with its own Next), one runtime drives them.
     before = {}
     for index in (2, 3, 4):
@@ -224,7 +231,9 @@ def test_embed_demo_starts_no_runtime_untouched(browser: Browser, site_url: str)
     expect(page.frame_locator("#embed-tie").get_by_role("button", name="Next")).to_be_visible()
     page.wait_for_timeout(5000)
     assert runtimes(page) == 0
-    assert page.evaluate("window.skyjoMessages.length") == 0
+    # Untouched, an embed only tells its host its first screen's height.
+    kinds = page.evaluate("window.skyjoMessages.map(m => m.type + ':' + m.id)")
+    assert sorted(kinds) == ["skyjo:size:broken", "skyjo:size:target", "skyjo:size:tie"]
     context.close()
 
 

@@ -224,9 +224,10 @@ class Page:
     def _page_texts(self, t: Translator) -> None:
         """The words of the static page around the app (tagline, footer, the offline
         note boot.js writes once the service worker is ready) in the page's language.
-        The engine check itself stays in English (``lang="en"`` in the page): it is a
-        developer's tool whose output is the command line's JSON."""
-        texts = ((".tagline", "app.tagline"),)
+        The footer's link to the engine check is named in the page's language; the
+        check page itself stays in English: a developer's tool whose output is the
+        command line's JSON."""
+        texts = ((".tagline", "app.tagline"), (".footer-link", "footer.check"))
         for selector, key in texts:
             node = element(document.querySelector(selector))
             if node is not None:

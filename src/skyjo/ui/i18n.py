@@ -179,9 +179,8 @@ EN: Final[dict[str, str]] = {
     "hint.why.throw_away": "The {held} is too high to keep.",
     # bot reasons, the same sentences the bots give in English
     **BOT_ENGLISH,
-    "footer.scorepad": "Score pad for games with real cards",
+    "footer.check": "Engine check",
     "offline.ready": "Ready to play offline.",
-    "check.summary": "Engine check: replay a game record",
 }
 
 DE: Final[dict[str, str]] = {
@@ -371,9 +370,8 @@ DE: Final[dict[str, str]] = {
     "bot.act.take": "das Nehmen der Ablagekarte",
     "bot.act.swap": "das Ablegen in Reihe {row}, Spalte {column}",
     "bot.act.flip": "das Aufdecken von Reihe {row}, Spalte {column}",
-    "footer.scorepad": "Punkteblock für Partien mit echten Karten",
+    "footer.check": "Engine-Prüfung",
     "offline.ready": "Bereit zum Offline-Spielen.",
-    "check.summary": "Engine-Prüfung: ein Spielprotokoll nachspielen",
 }
 
 NL: Final[dict[str, str]] = {
@@ -563,9 +561,8 @@ NL: Final[dict[str, str]] = {
     "bot.act.take": "de afgelegde kaart pakken",
     "bot.act.swap": "de kaart op rij {row}, kolom {column} leggen",
     "bot.act.flip": "rij {row}, kolom {column} opendraaien",
-    "footer.scorepad": "Scoreblok voor spellen met echte kaarten",
+    "footer.check": "Enginecontrole",
     "offline.ready": "Klaar om offline te spelen.",
-    "check.summary": "Enginecontrole: een spelverslag naspelen",
 }
 
 CATALOGUE: Final[dict[str, dict[str, str]]] = {

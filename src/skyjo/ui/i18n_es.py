@@ -122,7 +122,7 @@ ES: Final[dict[str, str]] = {
     "error.refused": "Esa jugada no es posible ahora: {reason}",
     "error.unexpected": "Algo ha fallado ({reason}). La partida no ha cambiado; vuelve a intentarlo.",
     "loading": "Cargando el motor del juego (Python en tu navegador)…",
-    "footer.scorepad": "Hoja de puntuación para jugar con cartas de verdad",
+    "footer.check": "Comprobación del motor",
     "offline.ready": "Listo para jugar sin conexión.",
     # bot reasons (the bot is the subject; see skyjo.bots.reasons)
     "bot.random": "elige al azar",
@@ -160,7 +160,6 @@ ES: Final[dict[str, str]] = {
     "bot.act.take": "tomar la carta de la pila de descarte",
     "bot.act.swap": "poner la carta en la fila {row}, columna {column}",
     "bot.act.flip": "dar la vuelta a la fila {row}, columna {column}",
-    "check.summary": "Comprobación del motor: reproducir un registro de partida",
     # the game page: confirmations, recent games, who starts, hints, the menu
     "setup.error.same_name": "Los puestos {first} y {n} se llaman los dos {name}: da un nombre distinto a cada jugador.",
     "event.starts_highest": "{name, person, you {Empiezas tú: la suma más alta de las dos cartas boca arriba ({sum}).} other {Empieza {name}: la suma más alta de las dos cartas boca arriba ({sum}).}}",

@@ -122,7 +122,7 @@ FR: Final[dict[str, str]] = {
     "error.refused": "Ce coup n'est pas possible maintenant : {reason}",
     "error.unexpected": "Quelque chose s'est mal passé ({reason}). La partie n'a pas changé ; réessaie.",
     "loading": "Chargement du moteur de jeu (Python dans ton navigateur)…",
-    "footer.scorepad": "Feuille de score pour jouer avec de vraies cartes",
+    "footer.check": "Vérification du moteur",
     "offline.ready": "Prêt à jouer hors ligne.",
     # bot reasons (the robot is the subject; see skyjo.bots.reasons)
     "bot.random": "choisit au hasard",
@@ -160,7 +160,6 @@ FR: Final[dict[str, str]] = {
     "bot.act.take": "prendre la carte de la défausse",
     "bot.act.swap": "poser la carte en ligne {row}, colonne {column}",
     "bot.act.flip": "retourner la ligne {row}, colonne {column}",
-    "check.summary": "Vérification du moteur : rejouer un enregistrement de partie",
     # the game page: confirmations, recent games, who starts, hints, the menu
     "setup.error.same_name": "Les places {first} et {n} s'appellent toutes les deux {name} : donne un nom différent à chaque joueur.",
     "event.starts_highest": "{name, person, you {Tu commences : la plus grande somme des deux cartes retournées ({sum}).} other {{name} commence : la plus grande somme des deux cartes retournées ({sum}).}}",

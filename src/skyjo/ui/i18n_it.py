@@ -124,7 +124,7 @@ IT: Final[dict[str, str]] = {
     "error.refused": "Questa mossa ora non è possibile: {reason}",
     "error.unexpected": "Qualcosa è andato storto ({reason}). La partita non è cambiata; riprova.",
     "loading": "Caricamento del motore di gioco (Python nel tuo browser)…",
-    "footer.scorepad": "Segnapunti per giocare con carte vere",
+    "footer.check": "Verifica del motore",
     "offline.ready": "Pronto per giocare offline.",
     # bot reasons (the bot is the subject; see skyjo.bots.reasons)
     "bot.random": "sceglie a caso",
@@ -162,7 +162,6 @@ IT: Final[dict[str, str]] = {
     "bot.act.take": "prendere la carta scartata",
     "bot.act.swap": "mettere la carta nella riga {row}, colonna {column}",
     "bot.act.flip": "scoprire la riga {row}, colonna {column}",
-    "check.summary": "Verifica del motore: rigioca una registrazione di partita",
     # the game page: confirmations, recent games, who starts, hints, the menu
     "setup.error.same_name": "I posti {first} e {n} si chiamano entrambi {name}: dai a ogni giocatore un nome diverso.",
     "event.starts_highest": "{name, person, you {Cominci tu: la somma più alta delle due carte scoperte ({sum}).} other {Comincia {name}: la somma più alta delle due carte scoperte ({sum}).}}",
