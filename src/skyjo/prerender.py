@@ -12,7 +12,6 @@ nothing but would lose a caret or a half-typed name).
 
 from __future__ import annotations
 
-import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
@@ -21,6 +20,7 @@ from urllib.parse import urlencode
 from skyjo import scenarios
 from skyjo.embed import params, view
 from skyjo.language import LANGUAGES
+from skyjo.painted import fingerprint
 from skyjo.scorepad import render as pad_render
 from skyjo.scorepad.app import PadApp
 from skyjo.ui import paint
@@ -32,11 +32,6 @@ BUILD_CLOCK: Final = datetime(2026, 1, 1, tzinfo=UTC)
 #: URL parameters that do not change an embed's first screen: an embed whose other
 #: parameters are only these (and a known ``scenario``) has a pre-painted preview.
 NEUTRAL_PARAMS: Final = frozenset({"lang", "scenario", "speed", "autoplay", "id"})
-
-
-def fingerprint(html: str) -> str:
-    """A short checksum of painted HTML: equal strings, equal marks."""
-    return f"{zlib.crc32(html.encode('utf-8')):08x}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from skyjo.embed import messages, params, reel, view
 from skyjo.embed.params import seat_names
 from skyjo.embed.texts import Texts
 from skyjo.errors import SkyjoError
-from skyjo.prerender import fingerprint
+from skyjo.painted import fingerprint
 from skyjo.state import Phase
 from skyjo.ui import present, render
 from skyjo.ui.app import App, MemoryStorage, Screen

@@ -18,7 +18,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from skyjo.browser import DeviceStorage, present, text
-from skyjo.prerender import fingerprint
+from skyjo.painted import fingerprint
 from skyjo.scorepad import render
 from skyjo.scorepad.app import PadApp, Screen
 from skyjo.scorepad.export import to_csv

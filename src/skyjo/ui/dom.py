@@ -12,21 +12,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from skyjo import browser
 from skyjo.errors import SkyjoError
-from skyjo.prerender import fingerprint
+from skyjo.painted import fingerprint
 from skyjo.rules import ColumnRule, Rules
 from skyjo.state import Phase
 from skyjo.ui import paint, present, render
 from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
-from skyjo.ui.review_panel import ReviewPanel
 from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
+
+if TYPE_CHECKING:
+    from skyjo.ui.review_panel import ReviewPanel
 
 #: Where the keyboard goes when the element it was on no longer acts, in order: the
 #: question asked before a game is replaced (on "Keep playing"), the prompt of a
@@ -97,7 +99,7 @@ class Page:
         self.details_open: dict[str, bool] = {}
         self._tasks: set[asyncio.Future[None]] = set()
         #: The game review at game end, and the game it reviews (a new game restarts it).
-        self.review = ReviewPanel(app.language)
+        self._review: ReviewPanel | None = None
         self.reviewed: object | None = None
         self._proxies = [
             create_proxy(self.on_click),
@@ -119,6 +121,17 @@ class Page:
         document.getElementById("topbar").addEventListener("click", click)
 
     # --- painting -------------------------------------------------------------------
+
+    @property
+    def review(self) -> ReviewPanel:
+        """The game review, made when a game first ends: the review and the expert
+        it runs are imported then, not while the page starts (about 50 ms of a
+        phone's start-up in Pyodide)."""
+        if self._review is None:
+            from skyjo.ui.review_panel import ReviewPanel
+
+            self._review = ReviewPanel(self.app.language)
+        return self._review
 
     def render(self) -> None:
         app = self.app
@@ -147,8 +160,8 @@ class Page:
             self.live.textContent = model_end.reason + " " + model_end.winners_text
             if app.screen is Screen.GAME_END:
                 html += self._review_section()
-        if app.screen is not Screen.GAME_END and self.reviewed is not None:
-            self.review.clear()
+        if app.screen is not Screen.GAME_END and self.reviewed is not None and self._review:
+            self._review.clear()
             self.reviewed = None
         before = self._places() if app.screen is Screen.TABLE else {}
         if not self._painted_already(self.root, html):
