@@ -154,10 +154,13 @@ def test_a_browser_in_each_language(
         assert serious_violations(page) == []
         page.set_viewport_size(PHONE)  # six language links still fit a phone
         no_overflow(page, f"rules.html#{language}")
+        assert serious_violations(page) == [], f"rules.html#{language} at 360 px"
         page.set_viewport_size({"width": 1280, "height": 800})
         page.emulate_media(media="print")
         expect(page.locator(f"article#{language} .cheatsheet")).to_be_visible()
         shoot(page, "cheatsheet", language)
+        pdf = page.pdf(format="A4")  # the printout: the cheat sheet on one A4 page
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, language
         assert visit.page_errors == [] and visit.off_origin == []
     finally:
         context.close()
