@@ -575,6 +575,25 @@ CHROMIUM_ARGS = (
 )
 
 
+#: A browser init script for the browser tests and the load-time benchmark: counts,
+#: per frame, instantiations of a big WebAssembly module: Pyodide's runtime
+#: (Pyodide also instantiates a tiny module to probe the browser; that is no runtime).
+COUNT_RUNTIMES = """(() => {
+  window.__runtimes = 0;
+  const instantiate = WebAssembly.instantiate;
+  WebAssembly.instantiate = function (source, ...rest) {
+    if (source && source.byteLength > 1000000) window.__runtimes++;
+    return instantiate.call(this, source, ...rest);
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  if (streaming) WebAssembly.instantiateStreaming = async function (source, ...rest) {
+    const response = await source;
+    if (/\\.wasm$/.test(new URL(response.url).pathname)) window.__runtimes++;
+    return streaming.call(this, response, ...rest);
+  };
+})();"""
+
+
 def chromium_launch_args() -> dict[str, Any]:
     """Playwright launch arguments for Debian's Chromium where it is installed, else
     none (Playwright's own browser, as on GitHub's runners). The browser tests and

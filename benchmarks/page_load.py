@@ -89,23 +89,6 @@ new PerformanceObserver((list) => {
 })();
 """
 
-#: Counts Pyodide runtimes per frame (its big module; it also instantiates a tiny
-#: one to probe the browser).
-COUNT_RUNTIMES = """(() => {
-  window.__runtimes = 0;
-  const instantiate = WebAssembly.instantiate;
-  WebAssembly.instantiate = function (source, ...rest) {
-    if (source && source.byteLength > 1000000) window.__runtimes++;
-    return instantiate.call(this, source, ...rest);
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = async function (source, ...rest) {
-    const response = await source;
-    if (/\\.wasm$/.test(new URL(response.url).pathname)) window.__runtimes++;
-    return streaming.call(this, response, ...rest);
-  };
-})();"""
-
 #: True once the page needs no snapshot or has kept one (see site/pyodide-snapshot.mjs).
 SNAPSHOT_KEPT = """async () => {
   if (!document.querySelector("script[type=py]")) return true;
@@ -296,7 +279,7 @@ def idle_runtimes(browser: Browser, url: str, seconds: float) -> int:
     """Runtimes the page and its frames start in ``seconds`` with nobody touching it."""
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
     try:
-        context.add_init_script(COUNT_RUNTIMES)
+        context.add_init_script(build.COUNT_RUNTIMES)
         page = context.new_page()
         page.goto(url)
         page.wait_for_timeout(seconds * 1000)

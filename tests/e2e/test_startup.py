@@ -20,29 +20,13 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+import build
 from skyjo import scenarios
 
 from .conftest import BOOT_TIMEOUT_MS, open_page, wait_until_started
 from .test_game import serious_violations
 
 pytestmark = pytest.mark.e2e
-
-#: Counts, per frame, instantiations of a big WebAssembly module: Pyodide's runtime
-#: (Pyodide also instantiates a tiny module to probe the browser; that is no runtime).
-COUNT_RUNTIMES = """(() => {
-  window.__runtimes = 0;
-  const instantiate = WebAssembly.instantiate;
-  WebAssembly.instantiate = function (source, ...rest) {
-    if (source && source.byteLength > 1000000) window.__runtimes++;
-    return instantiate.call(this, source, ...rest);
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = async function (source, ...rest) {
-    const response = await source;
-    if (/\\.wasm$/.test(new URL(response.url).pathname)) window.__runtimes++;
-    return streaming.call(this, response, ...rest);
-  };
-})();"""
 
 #: Sums layout shifts not caused by input, as Cumulative Layout Shift does.
 LAYOUT_SHIFTS = """(() => {
@@ -128,7 +112,7 @@ def test_an_embed_shows_its_table_and_starts_only_when_touched(
     browser: Browser, site_url: str
 ) -> None:
     context = browser.new_context(service_workers="block")
-    context.add_init_script(COUNT_RUNTIMES)
+    context.add_init_script(build.COUNT_RUNTIMES)
     visit = open_page(context, site_url)
     page = visit.page
     with pyodide_held_back(page) as held:
@@ -188,7 +172,7 @@ def test_rules_page_starts_no_runtime_untouched_and_one_for_three_examples(
     browser: Browser, site_url: str
 ) -> None:
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
-    context.add_init_script(COUNT_RUNTIMES)
+    context.add_init_script(build.COUNT_RUNTIMES)
     visit = open_page(context, site_url)
     page = visit.page
     page.goto(site_url + "rules.html")
@@ -224,7 +208,7 @@ def test_rules_page_starts_no_runtime_untouched_and_one_for_three_examples(
 def test_embed_demo_starts_no_runtime_untouched(browser: Browser, site_url: str) -> None:
     # Intent: a host page with three embeds costs no runtime until one is touched.
     context = browser.new_context(service_workers="block")
-    context.add_init_script(COUNT_RUNTIMES)
+    context.add_init_script(build.COUNT_RUNTIMES)
     visit = open_page(context, site_url)
     page = visit.page
     page.goto(site_url + "embed-demo.html")
