@@ -54,7 +54,7 @@ FR: Final[dict[str, str]] = {
     "table.discard_empty": "Défausse : vide",
     "table.held": "{name, person, you {Tu as {card, a} en main} other {{name} a {card, a} en main}}",
     "table.held_hidden": "{name, person, you {Tu regardes une carte piochée} other {{name} regarde une carte piochée}}",
-    "table.visible": "visible {sum}",
+    "table.visible": "visibles {sum}",
     "table.total": "total {total}",
     "table.grid": "{name, person, you {Tes cartes} other {Cartes de {name}}}",
     "table.you_turn": "{name, person, you {À toi de jouer} other {{name}, à toi de jouer}}",
