@@ -19,6 +19,7 @@ from skyjo.errors import SkyjoError
 from skyjo.events import Event, RoundDealt
 from skyjo.game import Game
 from skyjo.rules import Rules
+from skyjo.state import State
 from skyjo.text import describe, grid_lines
 
 EXIT_BAD_INPUT = 2
@@ -35,19 +36,28 @@ def parse_rules(pairs: Sequence[str]) -> Rules:
     return rules
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def replayed(command: str, path: str) -> tuple[record.GameRecord, State] | None:
+    """The record file at ``path``, parsed and replayed; on bad input (unreadable,
+    not a record, an illegal move) the problem and the file are printed to stderr
+    as ``skyjo COMMAND: ...`` and the result is None."""
     try:
-        with open(args.file, "rb") as handle:
+        with open(path, "rb") as handle:
             text = handle.read()
     except OSError as exc:
-        print(f"skyjo replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        print(f"skyjo {command}: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        return None
     try:
-        result = record.summary(record.load_and_replay(text)[1])
+        return record.load_and_replay(text)
     except SkyjoError as exc:
-        print(f"skyjo replay: {args.file}: {exc}", file=sys.stderr)
+        print(f"skyjo {command}: {path}: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    loaded = replayed("replay", args.file)
+    if loaded is None:
         return EXIT_BAD_INPUT
-    print(json.dumps(result))
+    print(json.dumps(record.summary(loaded[1])))
     return 0
 
 
@@ -55,17 +65,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     """The expert rates one seat's decisions in a record: text, or JSON."""
     from skyjo.review import report, review
 
-    try:
-        with open(args.file, "rb") as handle:
-            text = handle.read()
-    except OSError as exc:
-        print(f"skyjo review: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+    loaded = replayed("review", args.file)
+    if loaded is None:
         return EXIT_BAD_INPUT
-    try:
-        game = record.load_and_replay(text)[0]
-    except SkyjoError as exc:
-        print(f"skyjo review: {args.file}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    game = loaded[0]
     if not 0 <= args.seat < len(game.players):
         seats = f"0..{len(game.players) - 1}"
         print(f"skyjo review: {args.file}: no seat {args.seat}; seats are {seats}", file=sys.stderr)
