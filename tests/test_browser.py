@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from skyjo.browser import JSNULL, DeviceStorage, is_missing, present, text
+from skyjo.browser import JSNULL, DeviceStorage, is_missing, offline_note, present, text
 
 
 def test_the_stand_in_looks_like_pyodides_jsnull() -> None:
@@ -75,3 +75,18 @@ def test_unreachable_storage_reads_nothing_and_warns_on_write() -> None:
     assert store.get("k") is None
     store.set("k", "v")
     assert len(warnings) == 1 and "'k'" in warnings[0] and "SecurityError" in warnings[0]
+
+
+@pytest.mark.parametrize("offline_ready", [False, True])
+def test_the_offline_note_waits_for_the_service_worker_in_the_pages_language(
+    offline_ready: bool,
+) -> None:
+    from tests import fake_browser
+
+    document = fake_browser.Document()
+    if offline_ready:
+        document.documentElement.setAttribute("data-offline", "ready")
+    offline_note(document, "Prêt à jouer hors ligne.")
+    status = document.getElementById("offline-status")
+    assert status.getAttribute("data-ready-text") == "Prêt à jouer hors ligne."
+    assert status.textContent == ("Prêt à jouer hors ligne." if offline_ready else "")

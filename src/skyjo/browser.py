@@ -99,3 +99,16 @@ class DeviceStorage:
             self._open().removeItem(key)
         except Exception as exc:
             self._warn(f"could not remove {key!r} from this device: {exc}")
+
+
+def offline_note(document: Any, words: str) -> None:
+    """Put the footer's "ready to play offline" note in the page's language: kept in
+    ``data-ready-text`` for ``boot.js``, which writes the note once the service
+    worker is ready, and written at once if that has already happened. Every page
+    with a footer calls this when its language is known or changes."""
+    status = present(document.getElementById("offline-status"))
+    if status is None:
+        return
+    status.setAttribute("data-ready-text", words)
+    if document.documentElement.getAttribute("data-offline") == "ready":
+        status.textContent = words

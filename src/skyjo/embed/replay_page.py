@@ -284,16 +284,6 @@ def _step(intent: str, name: str, *, disabled: bool, primary: bool = False) -> s
     )
 
 
-def offline_note(text: str) -> None:
-    """The footer's "ready to play offline" note (boot.js writes it once the service
-    worker is ready) in the page's language."""
-    status = browser.present(document.getElementById("offline-status"))
-    if status is not None:
-        status.setAttribute("data-ready-text", text)
-        if document.documentElement.getAttribute("data-offline") == "ready":
-            status.textContent = text
-
-
 def start() -> ReplayPage:
     """Open the game in the link (if any), paint, and mark the page ready."""
     query = window.URLSearchParams.new(window.location.search)
@@ -306,7 +296,7 @@ def start() -> ReplayPage:
     language = pick_language(languages)
     document.documentElement.lang = language if language in LANGUAGES else "en"
     page = ReplayPage(language)
-    offline_note(page.t.t("offline.ready"))
+    browser.offline_note(document, page.t.t("offline.ready"))
     page.load_fragment()
     document.documentElement.dataset.ready = "true"
     return page

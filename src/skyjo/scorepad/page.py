@@ -17,6 +17,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from skyjo import browser
 from skyjo.browser import DeviceStorage, present, text
 from skyjo.painted import fingerprint
 from skyjo.scorepad import render
@@ -35,9 +36,6 @@ KEYBOARD = {
     "ArrowDown": ("next", ""),
     "ArrowUp": ("previous", ""),
 }
-
-
-element = present
 
 
 def local_storage() -> DeviceStorage:
@@ -83,7 +81,7 @@ class Page:
             )
         document.documentElement.lang = app.language
         document.title = Messages(app.language).t("title")
-        offline_note(Messages(app.language).t("offline.ready"))
+        browser.offline_note(document, Messages(app.language).t("offline.ready"))
         html = render.page(app)
         if not self._painted_already(html):
             self.root.innerHTML = html
@@ -239,13 +237,3 @@ def start() -> Page:
     page.render()
     document.documentElement.dataset.ready = "true"
     return page
-
-
-def offline_note(text: str) -> None:
-    """The footer's "ready to play offline" note (boot.js writes it once the service
-    worker is ready) in the page's language."""
-    status = element(document.getElementById("offline-status"))
-    if status is not None:
-        status.setAttribute("data-ready-text", text)
-        if document.documentElement.getAttribute("data-offline") == "ready":
-            status.textContent = text

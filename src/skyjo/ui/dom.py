@@ -245,11 +245,7 @@ class Page:
             node = element(document.querySelector(selector))
             if node is not None:
                 node.textContent = t.t(key)
-        status = element(document.getElementById("offline-status"))
-        if status is not None:
-            status.setAttribute("data-ready-text", t.t("offline.ready"))
-            if document.documentElement.getAttribute("data-offline") == "ready":
-                status.textContent = t.t("offline.ready")
+        browser.offline_note(document, t.t("offline.ready"))
 
     def _topbar(self) -> None:
         bar = document.getElementById("topbar-controls")
