@@ -4,12 +4,23 @@ the search is built from, and reproducibility."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from skyjo.actions import Draw, Flip, Swap, TakeDiscard
-from skyjo.bots.expert import ExpertBot, follow_ups, outcome, search
-from skyjo.bots.hard import Context
+from skyjo.bots.evaluation import Layout
+from skyjo.bots.expert import (
+    DEFAULT_BUDGET,
+    ExpertBot,
+    Sampler,
+    distinct,
+    follow_ups,
+    outcome,
+    search,
+)
+from skyjo.bots.hard import Context, Valued
+from skyjo.bots.reasons import reason
 from skyjo.cards import DECK_COMPOSITION
 from skyjo.state import Phase
 from skyjo.view import view_of
@@ -80,7 +91,10 @@ def test_the_search_prefers_taking_a_minus_two_over_a_twelve_to_drawing() -> Non
     mine = "12 [1] [2] [3] / [4] 5 [6] [7] / [8] [9] 7 [11]"
     theirs = "[1] [2] [3] [4] / [5] [6] [7] [8] / [9] [10] [11] [0]"
     state = table([mine, theirs], discard=(-2,), phase=Phase.TURN, draw=tuple(range(-2, 12)))
-    take, draw = search(view_of(state, 0), [TakeDiscard(), Draw()], random.Random(3), budget=BUDGET)
+    view = view_of(state, 0)
+    # The expert's own budget: at the small test budget the margin's noise (a
+    # standard deviation of about 2 points) reaches the 3 points asked.
+    take, draw = search(view, [TakeDiscard(), Draw()], random.Random(3), budget=DEFAULT_BUDGET)
     assert take > draw + 3  # 14 points saved at once, against an average draw
 
 
@@ -100,3 +114,67 @@ def test_expert_is_reproducible_with_a_seed_and_thinks_in_steps_alike(phase: Pha
         except StopIteration as done:
             assert done.value == first
             break
+
+
+def test_options_worth_the_same_and_of_the_same_kind_are_searched_once() -> None:
+    # Face up: the 12 and the 5 and 7; every other card face down.
+    mine = "12 [1] [2] [3] / [4] 5 [6] [7] / [8] [9] 7 [11]"
+    layout = Layout.of(view_of(table([mine, mine]), 0).own_grid, 5.0)
+    note = reason("bot.doubling_risk", chance=10)
+    options = [
+        Valued(Swap(0), 6.0),  # over the 12
+        Valued(Swap(1), 1.0),  # covers a face-down card...
+        Valued(Swap(2), 1.0),  # ...and another one, worth the same: left out
+        Valued(Swap(5), 1.0),  # over the face-up 5: another kind, kept
+        Valued(Flip(1), 0.0),
+        Valued(Flip(2), 0.0),  # left out
+        Valued(Flip(3), -0.5),  # worth something else: kept
+        Valued(Flip(4), 0.0, note),  # ends the round: always kept
+    ]
+    kept = [o.action for o in distinct(options, layout)]
+    assert kept == [Swap(0), Swap(1), Swap(5), Flip(1), Flip(3), Flip(4)]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_sample_shows_what_the_view_shows_and_deals_every_unseen_card(seat: int) -> None:
+    mine = "3 [4] 3 [4] / 4 [3] 4 [3] / [3] [4] 3 [9]"
+    theirs = "[0] -1 [0] 1 / 1 [0] -1 [0] / [0] 1 0 [2]"
+    # Seat 0 holds a drawn card: seat 1 does not see it.
+    state = table([mine, theirs], phase=Phase.PLACE_DRAWN, held=7, discard=(2, 5, 12))
+    view = view_of(state, seat)
+    assert view.held_hidden is (seat == 1)
+    sampler = Sampler(view, draws=6)
+    rng = random.Random(5)
+    for _ in range(50):
+        sample = sampler.sample(rng)
+        # The built table holds fewer than the deck's 150 cards; a sample puts
+        # every unseen card it does not place in the draw pile (as sample_state).
+        assert view_of(sample, seat)._replace(draw_count=view.draw_count) == view
+        dealt = Counter(sample.draw_pile)
+        for grid in sample.grids:
+            dealt.update(grid.values[p] for p in grid.public.face_down)
+        if view.held_hidden:
+            assert sample.held is not None
+            dealt[sample.held] += 1
+        assert dealt == view.unseen_cards()
+
+
+def test_samples_deal_the_reachable_cards_at_random() -> None:
+    """A face-down card and the top of the draw pile come out with the odds of
+    the unseen cards (within a few standard errors over 4000 samples)."""
+    mine = "3 [4] 3 [4] / 4 [3] 4 [3] / [3] [4] 3 [9]"
+    theirs = "[0] -1 [0] 1 / 1 [0] -1 [0] / [0] 1 0 [2]"
+    view = view_of(table([mine, theirs], discard=(2, 5, 12)), 0)
+    unseen = view.unseen_cards()
+    total = sum(unseen.values())
+    sampler = Sampler(view, draws=6)
+    rng = random.Random(11)
+    runs = 4000
+    samples = [sampler.sample(rng) for _ in range(runs)]
+    for counted in (
+        Counter(s.grids[0].values[1] for s in samples),
+        Counter(s.draw_pile[-1] for s in samples),
+    ):
+        for value, n in unseen.items():
+            p = n / total
+            assert abs(counted[value] / runs - p) < 4 * (p * (1 - p) / runs) ** 0.5 + 1e-9, value

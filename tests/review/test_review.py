@@ -18,7 +18,7 @@ from skyjo.bots.expert import ExpertBot
 from skyjo.record import GameRecord, RoundRecord
 from skyjo.review import Reviewer, review
 from skyjo.review.decisions import decision_points
-from skyjo.review.rating import view_seed
+from skyjo.review.rating import BUDGET, view_seed
 from skyjo.review.report import to_json, to_text
 from skyjo.state import Phase
 from skyjo.view import PlayerView
@@ -53,12 +53,13 @@ def test_keeping_a_drawn_twelve_is_flagged_with_discarding_it_as_the_better_move
 
 def test_a_seat_that_plays_the_experts_own_moves_loses_nothing() -> None:
     class SeededExpert:
-        """The expert, with the random numbers the review gives it for each view."""
+        """The expert as the review runs it (its budget), with the random numbers
+        the review gives it for each view."""
 
         name = "expert"
 
         def __init__(self) -> None:
-            self.expert = ExpertBot()
+            self.expert = ExpertBot(budget=BUDGET)
 
         def decide(self, view: PlayerView, rng: random.Random) -> Decision:
             if view.phase is Phase.SETUP:

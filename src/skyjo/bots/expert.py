@@ -15,7 +15,6 @@ reproduces every choice.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from skyjo import engine
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Decision
-from skyjo.bots.evaluation import DECK_MEAN, Layout, normal_cdf
+from skyjo.bots.evaluation import DECK_MEAN, Layout
 from skyjo.bots.hard import (
     Context,
     HardBot,
@@ -38,20 +37,18 @@ from skyjo.bots.playout import play_out
 from skyjo.bots.reasons import action_reason, because, reason
 from skyjo.cards import GRID_SIZE
 from skyjo.state import Grid, Phase, State
-from skyjo.view import PlayerView, sample_state, view_of
+from skyjo.view import PlayerView
 
 #: Playouts per decision that is searched, shared among the candidates. 96 beats
 #: hard 0.617 [0.596, 0.638] over 2000 games (0.604 before the follow-ups and the
 #: counted mean; 32 gave 0.573 over 600) in 19 ms at the 95th percentile.
-DEFAULT_BUDGET = 96
+DEFAULT_BUDGET = 256
 #: How many of hard's best options are searched.
 CANDIDATES = 3
 #: Search only when hard's best two options are closer than this many points.
 CLOSE = 1.5
 #: Turns per player a playout may run before the round is judged by expected layouts.
 HORIZON = 3
-#: Variance a player's round score keeps for the turns after a playout's horizon.
-TURN_SPREAD = 6.0
 #: Points a game win is worth against points in a round, for playouts that end the game.
 WIN_WORTH = 60.0
 #: Samples between two pauses of :meth:`ExpertBot.decide_in_steps` (each sample
@@ -62,31 +59,9 @@ STEP_SAMPLES = 4
 class ExpertBot:
     name = "expert"
 
-    def __init__(
-        self,
-        budget: int = DEFAULT_BUDGET,
-        close: float = CLOSE,
-        collapse: bool = False,
-        candidates: int = CANDIDATES,
-        horizon: int = HORIZON,
-        end_budget: int = 0,
-        counted: bool = False,
-        margin: float = 2.0,
-        game_aware: bool = False,
-        reply: int = 0,
-        fast: bool = False,
-    ) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET, close: float = CLOSE) -> None:
         self.budget = budget
         self.close = close
-        self.collapse = collapse
-        self.candidates = candidates
-        self.horizon = horizon
-        self.end_budget = end_budget
-        self.counted = counted
-        self.margin = margin
-        self.game_aware = game_aware
-        self.reply = reply
-        self.fast = fast
         self._hard = HardBot()
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
@@ -114,30 +89,16 @@ class ExpertBot:
             options, random.Random(rng.random())
         ):
             return self._hard.decide(view, rng)
-        options.sort(key=lambda v: -v.value)
-        if self.collapse:
-            options = distinct(options, ctx.layout)
-            if len(options) < 2:
-                return self._hard.decide(view, rng)
-        ending = any(o.note for o in options[: self.candidates])
-        contested = options[0].value - options[1].value < self.close or ending
-        if not contested or self.budget < len(options[: self.candidates]):
+        options = distinct(sorted(options, key=lambda v: -v.value), ctx.layout)
+        if len(options) < 2:
             return self._hard.decide(view, rng)
-        candidates = [o.action for o in options[: self.candidates]]
-        budget = self.end_budget if ending and self.end_budget else self.budget
-        means = yield from search_in_steps(
-            view,
-            candidates,
-            rng,
-            budget=budget,
-            ctx=ctx,
-            horizon=self.horizon,
-            counted=self.counted,
-            margin=self.margin,
-            game_aware=self.game_aware,
-            reply=self.reply,
-            fast=self.fast,
+        contested = options[0].value - options[1].value < self.close or any(
+            o.note for o in options[:CANDIDATES]
         )
+        if not contested or self.budget < len(options[:CANDIDATES]):
+            return self._hard.decide(view, rng)
+        candidates = [o.action for o in options[:CANDIDATES]]
+        means = yield from search_in_steps(view, candidates, rng, budget=self.budget, ctx=ctx)
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
         chosen = candidates[best]
         hard_choice = self._hard.decide(view, rng)
@@ -242,26 +203,18 @@ def search_in_steps(
     *,
     budget: int,
     ctx: Context,
-    horizon: int = HORIZON,
-    counted: bool = False,
-    margin: float = 2.0,
-    game_aware: bool = False,
-    reply: int = 0,
-    fast: bool = False,
 ) -> Generator[None, None, list[float]]:
     """:func:`search`, pausing after every :data:`STEP_SAMPLES` samples; ``ctx``
     is the decision's :class:`~skyjo.bots.hard.Context` (for hard's follow-up
     placements and the counted mean of a face-down card)."""
     follow = follow_ups(ctx) if view.phase is Phase.TURN else None
     hidden = ctx.odds.mean
-    spread = ctx.odds.variance if game_aware else None
-    replies = Replies(view.seat, reply, rng.getrandbits(32)) if reply else None
-    turns = horizon * view.num_players
-    sampler = Sampler(view, turns) if fast else None
+    turns = HORIZON * view.num_players
+    sampler = Sampler(view, turns)
     rounds = max(1, budget // len(candidates))
     totals = [0.0] * len(candidates)
     for done in range(1, rounds + 1):
-        sample = sample_state(view, rng) if sampler is None else sampler.sample(rng)
+        sample = sampler.sample(rng)
         seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
             after = engine.apply_unchecked(sample, action, player=view.seat)
@@ -269,19 +222,8 @@ def search_in_steps(
                 placed = follow.after(action, after.held)
                 if placed is not None:
                     after = engine.apply_unchecked(after, placed, player=view.seat)
-            left = turns
-            if replies is not None:
-                replied = replies.play(after)
-                if replied is not after:
-                    after, left = replied, turns - 1
-            end = play_out(
-                after,
-                random.Random(seed),
-                max_turns=left,
-                mean=hidden if counted else DECK_MEAN,
-                margin=margin,
-            )
-            totals[i] += outcome(end, view.seat, hidden, spread)
+            end = play_out(after, random.Random(seed), max_turns=turns)
+            totals[i] += outcome(end, view.seat, hidden)
         if done % STEP_SAMPLES == 0 and done < rounds:
             yield
     return [t / rounds for t in totals]
@@ -342,65 +284,9 @@ class Sampler:
         )
 
 
-class Replies:
-    """The next player's turn in a playout played as ``hard`` would play it, not
-    as the playout policy would: whether they take the card we gave them, and
-    whether they end the round (and risk being doubled), are what decide most
-    searched decisions.
-
-    Their view differs between samples only by the cards our move showed and
-    the card they draw, so hard's answers are remembered by view: a search asks
-    hard a few dozen times, not once per playout. ``limit``: 1 for every reply,
-    2 only when the replying player has at most two face-down cards (when hard's
-    round-ending judgement is in play)."""
-
-    def __init__(self, seat: int, limit: int, seed: int) -> None:
-        self.seat = seat
-        self.limit = limit
-        self._hard = HardBot()
-        self._rng = random.Random(seed)
-        self._answers: dict[object, PlayerAction] = {}
-
-    def play(self, state: State) -> State:
-        player = state.to_move
-        if state.phase is not Phase.TURN or player is None or player == self.seat:
-            return state
-        if engine.needs_reshuffle(state):
-            return state
-        if self.limit == 2:
-            grid = state.grids[player]
-            if len(grid.public.face_down) > 2:
-                return state
-        key = (
-            state.discard_pile,
-            tuple([g.public for g in state.grids]),
-            len(state.draw_pile),
-            state.finisher,
-        )
-        state = engine.apply_unchecked(state, self._answer(key, state, player), player=player)
-        if state.phase is Phase.TURN or state.held is None:
-            return state
-        placed = self._answer((key, state.held), state, player)
-        return engine.apply_unchecked(state, placed, player=player)
-
-    def _answer(self, key: object, state: State, player: int) -> PlayerAction:
-        action = self._answers.get(key)
-        if action is None:
-            action = self._hard.decide(view_of(state, player), self._rng).action
-            self._answers[key] = action
-        return action
-
-
-def outcome(
-    state: State, seat: int, hidden: float = DECK_MEAN, spread: float | None = None
-) -> float:
+def outcome(state: State, seat: int, hidden: float = DECK_MEAN) -> float:
     """The viewer's result at the end of a playout: minus its points relative to
-    the average opponent, plus a bonus if the game ends and it wins.
-
-    With ``spread`` (the variance of one face-down card), a playout cut short in
-    a round that may end the game also earns the bonus in proportion to the
-    viewer's chance of the lowest total (a normal model of the face-down cards
-    and the turns still to come)."""
+    the average opponent, plus a bonus if the game ends and it wins."""
     n = state.num_players
     if state.phase is Phase.DEAL or state.phase is Phase.GAME_OVER:
         points: tuple[float, ...] = tuple(float(v) for v in state.results[-1].points)
@@ -411,33 +297,7 @@ def outcome(
     if state.phase is Phase.GAME_OVER:
         share = 1.0 / len(state.winners) if seat in state.winners else 0.0
         value += WIN_WORTH * (share - 1.0 / n)
-    elif spread is not None and state.phase is not Phase.DEAL:
-        totals = state.totals
-        target = state.rules.target
-        if any(t + p >= target for t, p in zip(totals, points, strict=True)):
-            value += WIN_WORTH * (_win_chance(state, seat, points, spread) - 1.0 / n)
     return value
-
-
-def _win_chance(state: State, seat: int, points: tuple[float, ...], spread: float) -> float:
-    """Rough chance that ``seat`` ends the game with the lowest total, if the
-    round's expected ``points`` are final but for the face-down cards' spread."""
-    totals = state.totals
-    grids = state.grids
-
-    def variance(player: int) -> float:
-        g = grids[player]
-        down = sum(1 for p in range(GRID_SIZE) if not g.face_up[p] and not g.removed[p])
-        return down * spread + TURN_SPREAD
-
-    mine = totals[seat] + points[seat]
-    my_variance = variance(seat)
-    chance = 1.0
-    for player in range(state.num_players):
-        if player != seat:
-            gap = totals[player] + points[player] - mine
-            chance *= normal_cdf(gap / math.sqrt(my_variance + variance(player)))
-    return chance
 
 
 def expected_sum(grid: Grid, hidden: float) -> float:

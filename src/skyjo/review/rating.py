@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from skyjo import engine
 from skyjo.actions import PlayerAction
 from skyjo.bots.base import Reason
-from skyjo.bots.expert import DEFAULT_BUDGET, HORIZON, ExpertBot
+from skyjo.bots.expert import HORIZON, ExpertBot
 from skyjo.bots.playout import estimate, play_out
 from skyjo.record import GameRecord
 from skyjo.review.decisions import DecisionPoint, decision_points
@@ -41,6 +41,11 @@ from skyjo.view import PlayerView, sample_state
 #: a 4-round, 3-player game under 3 s on CPython, and the common samples keep
 #: the noise of a difference well under a point for a real mistake.
 SAMPLES = 48
+#: Playouts of the expert's own search per decision: fewer than the expert
+#: bot's (:data:`~skyjo.bots.expert.DEFAULT_BUDGET`), which a game of several
+#: rounds rated at once in the browser cannot afford; the figure the review had
+#: before the bot's budget grew.
+BUDGET = 96
 #: Samples between two pauses: about 2 ms of CPython (each sample plays both moves).
 CHUNK = 6
 #: Points lost from which a decision counts as a mistake (below: a close call).
@@ -114,7 +119,7 @@ class Reviewer:
     the game does not have ``ValueError``."""
 
     def __init__(
-        self, game: GameRecord, seat: int, *, samples: int = SAMPLES, budget: int = DEFAULT_BUDGET
+        self, game: GameRecord, seat: int, *, samples: int = SAMPLES, budget: int = BUDGET
     ) -> None:
         self.seat = seat
         self.names = game.names
