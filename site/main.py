@@ -12,7 +12,7 @@ from __future__ import annotations
 import platform
 import sys
 
-from pyscript import document
+from js import document
 
 import skyjo
 from skyjo.ui import dom as table
