@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from js import document
+from pyscript import document
 
 import skyjo
 from skyjo.ui import dom as table

@@ -1,8 +1,7 @@
-"""Just enough of a browser for the pages' DOM glue to run on CPython.
+"""Just enough of a browser for the pages' PyScript glue to run on CPython.
 
 The page modules (``skyjo.ui.dom``, ``skyjo.scorepad.page``, ``skyjo.embed.embed_page``)
-import ``js`` (Pyodide's view of the browser) and ``pyodide.ffi``; :func:`installed`
-puts small stand-ins in
+import ``pyscript`` and ``pyodide.ffi``; :func:`installed` puts small stand-ins in
 ``sys.modules`` for the length of a ``with`` block. Elements record what is painted
 into them (``paints`` counts every ``innerHTML`` assignment), so a test can check
 what the runtime would show, and whether it painted at all.
@@ -139,17 +138,18 @@ PAGE_MODULES = ("skyjo.ui.dom", "skyjo.scorepad.page", "skyjo.embed.embed_page")
 
 @contextlib.contextmanager
 def installed(document: Document, window: Window) -> Iterator[None]:
-    """Stand-ins for ``js`` and ``pyodide.ffi`` while the block runs; the page
+    """Stand-ins for ``pyscript`` and ``pyodide.ffi`` while the block runs; the page
     modules are imported afresh inside it and forgotten after."""
-    js = types.ModuleType("js")
-    js.document = document  # type: ignore[attr-defined]
-    js.window = window  # type: ignore[attr-defined]
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document = document  # type: ignore[attr-defined]
+    pyscript.window = window  # type: ignore[attr-defined]
+    pyscript.when = lambda *_: lambda function: function  # type: ignore[attr-defined]
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda function: function  # type: ignore[attr-defined]
     ffi.to_js = lambda value, **_: value  # type: ignore[attr-defined]
     ffi.jsnull = object()  # type: ignore[attr-defined]
-    fakes = {"js": js, "pyodide": pyodide, "pyodide.ffi": ffi}
+    fakes = {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}
     saved = {name: sys.modules.get(name) for name in (*fakes, *PAGE_MODULES)}
     sys.modules.update(fakes)
     for name in PAGE_MODULES:

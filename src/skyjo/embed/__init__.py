@@ -7,5 +7,5 @@ parameter; :mod:`messages` builds the ``postMessage`` payloads a host page
 receives; :mod:`reel` turns a game record into frames (state and events per
 move) for stepping; :mod:`board` paints a state without a game controller.
 The DOM glue is one module per page (:mod:`embed_page`, :mod:`replay_page`),
-the only ones that touch the browser (Pyodide's ``js``). See ``docs/embedding.md``.
+the only ones that import PyScript. See ``docs/embedding.md``.
 """

@@ -1,4 +1,4 @@
-"""``embed.html``'s DOM glue: the only embed module that touches the browser.
+"""``embed.html``'s DOM glue: the only embed module that imports PyScript.
 
 It reads the URL (:mod:`skyjo.embed.params`), shows what the parameters chose,
 and talks to the host page (:mod:`skyjo.embed.messages`). Two kinds of content:
@@ -19,8 +19,8 @@ import json
 import math
 from typing import Any
 
-from js import document, window
 from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
 from skyjo import browser, scenarios, share
 from skyjo.embed import messages, params, reel, view

@@ -1,4 +1,4 @@
-"""``replay.html``'s DOM glue: the only replay module that touches the browser.
+"""``replay.html``'s DOM glue: the only replay module that imports PyScript.
 
 The game comes from the link's fragment (``replay.html#g=...``, what "Share this
 game" makes and what the game page links to) or from a record file the reader
@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from js import document, window
 from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 from skyjo import browser, record, share
 from skyjo.embed import board, reel

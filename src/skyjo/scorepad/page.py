@@ -1,4 +1,4 @@
-"""The score pad page: the only score pad module that touches the browser.
+"""The score pad page: the only score pad module that imports PyScript.
 
 It binds a :class:`~skyjo.scorepad.app.PadApp` to ``scorepad.html``: one
 delegated listener per event type on ``#pad`` (the content is re-rendered after
@@ -14,8 +14,8 @@ import contextlib
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
-from js import document, window
 from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 from skyjo import browser
 from skyjo.browser import DeviceStorage, present, text

@@ -2,6 +2,5 @@
 
 ``i18n`` (the message catalogue), ``present`` (state -> view model, pure),
 ``app`` (the controller: intents in, a new model out; storage injected) are plain
-Python tested on CPython. ``dom`` is the only module that touches the browser (Pyodide's ``js``,
-under PyScript).
+Python tested on CPython. ``dom`` is the only module that imports PyScript.
 """

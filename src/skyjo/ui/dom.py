@@ -1,4 +1,4 @@
-"""The page: the only module that touches the browser.
+"""The page: the only module that imports PyScript.
 
 It paints the models from :mod:`skyjo.ui.present` (as HTML from
 :mod:`skyjo.ui.render`) into ``#app``, listens with one delegated listener per
@@ -6,11 +6,6 @@ event type (the DOM is re-rendered, so per-element bindings would be lost), pace
 the bots with ``asyncio`` so the page stays responsive, and keeps the game in
 ``localStorage``. Game state is never read back from the DOM; only what the user
 typed into the setup form is.
-
-The DOM comes from Pyodide's ``js`` module, not PyScript's ``pyscript`` package:
-on the main thread ``pyscript.document`` is ``js.document``, and importing the
-package (its web, storage, media, worker and display modules) cost about 45 ms of
-every start-up. PyScript still starts the interpreter and runs the page.
 """
 
 from __future__ import annotations
@@ -19,8 +14,8 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from js import document, window
 from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
 from skyjo import browser
 from skyjo.errors import SkyjoError
