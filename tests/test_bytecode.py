@@ -1,7 +1,8 @@
 """The engine as Pyodide bytecode (``sitebuild.bytecode``), which the pages unpack.
 
-Compiling runs the vendored Pyodide under Node, so these tests need ``node`` and
-``node_modules/pyodide`` (``python build.py`` installs it); they take a few seconds.
+Compiling runs the vendored Pyodide under Node, so these tests need Node.js and
+install ``node_modules`` as the build does (``npm ci``, once); they take a few
+seconds.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import build
 from sitebuild import bytecode, wheel
 from skyjo.record import replay_summary
 
@@ -47,8 +49,7 @@ json.dumps(skyjo.record.replay_summary(record_text), sort_keys=True)
 
 @pytest.fixture(scope="module")
 def engine_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("node") is None or not (PYODIDE / "pyodide.mjs").is_file():
-        pytest.fail("needs node and node_modules/pyodide: run python build.py first")
+    build.install_node_modules()  # what the build does first: npm ci, unless done
     return wheel.build_wheel(ROOT, tmp_path_factory.mktemp("wheel"), epoch=EPOCH)
 
 
