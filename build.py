@@ -138,10 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     args = parse_args(argv)
     try:
-        build()
+        engine_wheel = build(keep_wheel_in=ROOT if args.zip else None)
         print(f"built {display(DIST)}/ ({count_files(DIST)} files)", flush=True)
         if args.zip:
             print(f"wrote {display(write_site_zip(DIST, ROOT))}", flush=True)
+            print(f"wrote {display(engine_wheel)}", flush=True)
     except BuildError as error:
         print(f"build.py: error: {error}", file=sys.stderr)
         return 1
@@ -169,7 +170,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )  # fmt: skip
     parser.add_argument(
         "--zip", action="store_true",
-        help="also write skyjo-site-<version>.zip of dist/ for self-hosting",
+        help="also write skyjo-site-<version>.zip of dist/ for self-hosting, and the "
+        "engine wheel beside it (a release's two files)",
     )  # fmt: skip
     return parser.parse_args(argv)
 
@@ -182,15 +184,20 @@ def sub_path(text: str) -> str:
     return "/" + "".join(f"{part}/" for part in parts)
 
 
-def build() -> None:
+def build(*, keep_wheel_in: Path | None = None) -> Path:
     """Write a fresh ``dist/``: vendored runtime, the engine as bytecode, site files,
-    icons, worker."""
+    icons, worker. The engine wheel itself is no part of the site (the pages load
+    the bytecode); it is kept in ``keep_wheel_in`` when given. Returns the wheel's
+    path there (or where it was)."""
     install_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
     with tempfile.TemporaryDirectory(prefix="skyjo-build-") as tmp:
-        engine = compile_engine(build_wheel(Path(tmp)))
+        engine_wheel = build_wheel(Path(tmp))
+        engine = compile_engine(engine_wheel)
+        if keep_wheel_in is not None:
+            engine_wheel = Path(shutil.copyfile(engine_wheel, keep_wheel_in / engine_wheel.name))
     copy_runtime()
     try:
         copy_site(engine_name=engine.name)
@@ -198,6 +205,7 @@ def build() -> None:
         raise BuildError(str(error)) from None
     write_icons()
     write_service_worker()
+    return engine_wheel
 
 
 # --- npm: the pinned browser runtime -------------------------------------------------
