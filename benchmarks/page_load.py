@@ -198,9 +198,10 @@ def add_snapshot_variant(site: Path) -> None:
         shutil.copyfile(path, variant / path.name)
     config = variant / "pyscript.json"
     text = config.read_text(encoding="utf-8")
-    config.write_text(
-        text.replace('"./pyodide/pyodide.mjs"', '"./pyodide-snapshot.mjs"'), encoding="utf-8"
-    )
+    interpreter = '"./pyodide-start.mjs"'
+    if interpreter not in text:
+        raise SystemExit(f"page_load.py: {config} names no {interpreter} to replace")
+    config.write_text(text.replace(interpreter, '"./pyodide-snapshot.mjs"'), encoding="utf-8")
 
 
 def run(browser: Browser, base: str, runs: int, *, snapshot: bool = False) -> dict[str, Summary]:

@@ -109,10 +109,19 @@
     return null;
   }
 
+  // Pyodide itself starts at once (pyodide-start.mjs), not when PyScript gets to it.
+  function beginPyodide() {
+    var early = document.createElement("script");
+    early.type = "module";
+    early.textContent = 'import { begin } from "./pyodide-start.mjs"; begin().catch(function () {});';
+    document.head.appendChild(early);
+  }
+
   function loadPyScript() {
     // PyScript must not run before the body (with the <script type="py"> and its
     // config) is parsed: if it runs first it starts its default interpreter from
     // a CDN. The page's preload links have fetched it by then (eager pages).
+    beginPyodide();
     whenParsed(function () {
       var core = document.createElement("script");
       core.type = "module";

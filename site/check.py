@@ -2,7 +2,8 @@
 page, where it was in the way of players).
 
 A game record goes in, and the summary that ``python -m skyjo replay FILE`` would
-print comes out, computed by the same engine wheel unpacked into Pyodide; at
+print comes out, computed by the same engine the game page runs (its bytecode archive
+unpacked into Pyodide); at
 start-up it replays a built-in sample. The browser tests compare it with CPython.
 
 ``<html data-ready="true">`` is set last, once Python has rendered: the start-up
@@ -11,11 +12,12 @@ guard in ``boot.js``, the browser tests and the benchmark all wait for it.
 
 from __future__ import annotations
 
+import asyncio
 import json
-import platform
 import sys
 from typing import Any
 
+from js import window
 from pyscript import document, when
 
 import skyjo
@@ -76,15 +78,26 @@ async def on_file(event: Any) -> None:
     show_replay(text)
 
 
-def start() -> None:
-    """Replay the sample record, name the versions, then mark the page ready."""
-    with open(SAMPLE_RECORD, encoding="utf-8") as file:
-        sample = file.read()
-    document.getElementById("record-input").value = sample
-    show_replay(sample)
-    python = f"Python {platform.python_version()} ({sys.platform})"
+async def start() -> None:
+    """Replay the sample record, name the versions, then mark the page ready.
+
+    The sample is fetched here rather than listed in the shared PyScript config,
+    which every page reads: there it cost the other pages a request at start-up."""
+    response = await window.fetch(SAMPLE_RECORD)
+    if response.ok:
+        sample = await response.text()
+        document.getElementById("record-input").value = sample
+        show_replay(sample)
+    else:
+        status = document.getElementById("replay-status")
+        status.className = "status error"
+        status.textContent = f"The sample record could not be loaded (HTTP {response.status})."
+    major, minor, micro = sys.version_info[:3]
+    python = f"Python {major}.{minor}.{micro} ({sys.platform})"
     document.getElementById("versions").textContent = f"Skyjo engine {skyjo.__version__} · {python}"
     document.documentElement.dataset.ready = "true"
 
 
-start()
+#: The start-up task, kept so it is not collected before it finishes.
+TASKS: set[asyncio.Future[None]] = set()
+TASKS.add(asyncio.ensure_future(start()))

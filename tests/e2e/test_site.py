@@ -193,15 +193,16 @@ def test_file_url_tells_how_to_serve(page: Page, dist: Path) -> None:
     expect(page.get_by_role("button", name="Retry")).to_be_hidden()
 
 
-@pytest.mark.local_server("it serves a broken copy of dist/ (no engine wheel)")
+@pytest.mark.local_server("it serves a broken copy of dist/ (no engine archive)")
 def test_start_up_failure_shows_message_and_retry(
     browser: Browser, dist: Path, tmp_path: Path
 ) -> None:
-    # Intent: a missing file (here the engine wheel) gives a readable message and a retry.
+    # Intent: a missing file (here the engine's bytecode archive) gives a readable
+    # message and a retry.
     broken = tmp_path / "dist"
     shutil.copytree(dist, broken)
-    for wheel in broken.glob("*.whl"):
-        wheel.unlink()
+    (engine,) = broken.glob("skyjo-*-cp3*.zip")
+    engine.unlink()
     context = browser.new_context()
     try:
         with serve_site(broken) as url:

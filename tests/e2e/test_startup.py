@@ -235,3 +235,24 @@ def test_no_layout_shift_from_navigation_to_ready(
     shift = float(page.evaluate("window.__shift"))
     assert shift < 0.1, f"{path or 'index.html'}: layout shift {shift:.3f}"
     context.close()
+
+
+@pytest.mark.parametrize("path", ["", "scorepad.html"])
+def test_starting_python_uses_no_deprecated_browser_feature(
+    browser: Browser, site_url: str, path: str
+) -> None:
+    # Intent: Chrome reports no deprecated use (Lighthouse's best-practices audit):
+    # Pyodide asks for a shared WebAssembly memory, a SharedArrayBuffer without
+    # cross-origin isolation, unless pyodide-start.mjs gives it an ordinary one.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    issues: list[dict[str, object]] = []
+    session.on("Audits.issueAdded", lambda event: issues.append(event["issue"]))
+    session.send("Audits.enable")
+    page.goto(site_url + path)
+    wait_until_started(page)
+    page.wait_for_timeout(500)
+    deprecated = [issue["details"] for issue in issues if issue["code"] == "DeprecationIssue"]
+    assert deprecated == [], f"{path or 'index.html'}: {json.dumps(deprecated)[:500]}"
+    context.close()

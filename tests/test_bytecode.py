@@ -1,0 +1,141 @@
+"""The engine as Pyodide bytecode (``sitebuild.bytecode``), which the pages unpack.
+
+Compiling runs the vendored Pyodide under Node, so these tests need Node.js and
+install ``node_modules`` as the build does (``npm ci``, once); they take a few
+seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+from sitebuild import bytecode, wheel
+from skyjo.record import replay_summary
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+RECORDS = ROOT / "tests" / "records"
+EPOCH = 1767323045
+
+#: Loads Pyodide under Node, unpacks the archive where PyScript would, replays a
+#: record with the compiled engine and prints the summary as JSON.
+RUN_IN_PYODIDE = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, archive, record] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+const bytes = new Uint8Array(readFileSync(archive));
+pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
+pyodide.globals.set("record_text", readFileSync(record, "utf8"));
+console.log(pyodide.runPython(`
+import json, os, sys
+sys.path.insert(0, "/home/pyodide")
+import skyjo.record
+assert skyjo.record.__file__.endswith(".pyc"), skyjo.record.__file__
+sources = [n for _, _, names in os.walk("/home/pyodide/skyjo") for n in names if n.endswith(".py")]
+assert not sources, sources
+json.dumps(skyjo.record.replay_summary(record_text), sort_keys=True)
+`));
+"""
+
+
+@pytest.fixture(scope="module")
+def engine_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    build.install_node_modules()  # what the build does first: npm ci, unless done
+    return wheel.build_wheel(ROOT, tmp_path_factory.mktemp("wheel"), epoch=EPOCH)
+
+
+@pytest.fixture(scope="module")
+def archive(engine_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return bytecode.compile_engine(
+        engine_wheel, PYODIDE, tmp_path_factory.mktemp("first"), epoch=EPOCH
+    )
+
+
+def test_every_module_becomes_sourceless_bytecode(engine_wheel: Path, archive: Path) -> None:
+    # Intent: the archive holds each module of the wheel as a .pyc where its source
+    # was (and no source), every other package file unchanged, and no metadata.
+    with zipfile.ZipFile(engine_wheel) as source:
+        package = {
+            info.filename: source.read(info)
+            for info in source.infolist()
+            if ".dist-info/" not in info.filename
+        }
+    with zipfile.ZipFile(archive) as compiled:
+        names = compiled.namelist()
+        expected = sorted(name + "c" if name.endswith(".py") else name for name in package)
+        assert names == expected
+        for name in names:
+            data = compiled.read(name)
+            if name.endswith(".pyc"):
+                assert data[2:4] == b"\r\n"  # the magic number's fixed tail
+                assert int.from_bytes(data[4:8], "little") == 1  # unchecked hash-based
+            else:
+                assert data == package[name]
+    assert archive.name == f"skyjo-{wheel.read_project(ROOT).version}-cp314.zip"
+
+
+def test_two_compilations_give_the_same_bytes(
+    engine_wheel: Path, archive: Path, tmp_path: Path
+) -> None:
+    # Intent: the archive's bytes feed the offline cache's version, so one commit
+    # must always compile to the same archive.
+    again = bytecode.compile_engine(engine_wheel, PYODIDE, tmp_path, epoch=EPOCH)
+    assert again.read_bytes() == archive.read_bytes()
+
+
+def test_compiled_engine_replays_records_like_cpython(archive: Path, tmp_path: Path) -> None:
+    # Intent: the bytecode is Pyodide's own and runs: a record replayed by the compiled
+    # engine in Pyodide gives the summary CPython gives from the sources.
+    script = tmp_path / "run.mjs"
+    script.write_text(RUN_IN_PYODIDE, encoding="utf-8")
+    record = RECORDS / "reshuffle.json"
+    result = subprocess.run(
+        ["node", str(script), str(PYODIDE), str(archive), str(record)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-1500:]  # Node prints the error last
+    in_pyodide = json.loads(result.stdout.strip().splitlines()[-1])
+    assert in_pyodide == replay_summary(record.read_text(encoding="utf-8"))
+
+
+def test_a_cached_compilation_is_reused(
+    engine_wheel: Path, archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Intent: a rebuild of an unchanged engine does not start Pyodide again, and a
+    # changed input (here the epoch) is compiled afresh.
+    cache = tmp_path / "cache"
+    first = bytecode.compile_engine(engine_wheel, PYODIDE, tmp_path / "a", epoch=EPOCH, cache=cache)
+    assert first.read_bytes() == archive.read_bytes()
+
+    def must_not_run(*_: object) -> tuple[str, bytes]:
+        raise AssertionError("compiled again despite the cache")
+
+    monkeypatch.setattr(bytecode, "run_compiler", must_not_run)
+    (tmp_path / "b").mkdir()
+    second = bytecode.compile_engine(
+        engine_wheel, PYODIDE, tmp_path / "b", epoch=EPOCH, cache=cache
+    )
+    assert second.read_bytes() == archive.read_bytes()
+    with pytest.raises(AssertionError, match="compiled again"):
+        bytecode.compile_engine(engine_wheel, PYODIDE, tmp_path / "b", epoch=EPOCH + 1, cache=cache)
+
+
+def test_without_node_the_error_says_what_to_install(
+    engine_wheel: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Intent: a machine without Node gets one line saying what to install.
+    monkeypatch.setattr(shutil, "which", lambda _: None)
+    with pytest.raises(bytecode.BytecodeError, match=r"node not found: install Node\.js"):
+        bytecode.compile_engine(engine_wheel, PYODIDE, tmp_path, epoch=EPOCH)
