@@ -279,12 +279,14 @@
     });
   });
 
+  // An eager page starts now, while the rest of it is parsed: Pyodide begins to
+  // load at once (start() defers only what needs the document).
+  if (mode() === "eager") start();
+
   whenParsed(function () {
-    var how = mode();
-    if (how === "eager") start();
     // Inside a host page that shares its runtime (rules.html), an autoplay embed
     // waits for a touch too: the host promises no runtime until the reader asks.
-    else if (how === "view" && !host() && "IntersectionObserver" in window) {
+    if (mode() === "view" && !host() && "IntersectionObserver" in window) {
       // In an iframe the observer's viewport is the top-level page's: the embed
       // starts when the reader scrolls it into view.
       new IntersectionObserver(function (entries, observer) {
