@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from skyjo import engine
@@ -121,13 +122,26 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     setup_flips = tuple(
         min(2, sum(1 for p in range(GRID_SIZE) if g.cards[p] is not None)) for g in view.grids
     )
+    return completed_state(view, grids, pool, held, setup_flips)
+
+
+def completed_state(
+    view: PlayerView,
+    grids: Sequence[Grid],
+    draw_pile: Sequence[int],
+    held: int | None,
+    setup_flips: tuple[int, ...],
+) -> State:
+    """The full state ``view`` shows, with its hidden parts (the grids' face-down
+    cards, the draw pile, a held card) as given: one place that knows which of a
+    state's fields a view carries, for every sampler."""
     return State(
         rules=view.rules,
         num_players=view.num_players,
         phase=view.phase,
         round_number=view.round_number,
         grids=tuple(grids),
-        draw_pile=tuple(pool),
+        draw_pile=tuple(draw_pile),
         discard_pile=view.discard_pile,
         to_move=view.to_move,
         finisher=view.finisher,

@@ -39,7 +39,7 @@ from skyjo.bots.playout import play_out
 from skyjo.bots.reasons import action_reason, because, reason
 from skyjo.cards import GRID_SIZE
 from skyjo.state import Grid, Phase, State
-from skyjo.view import PlayerView
+from skyjo.view import PlayerView, completed_state
 
 #: Playouts per decision that is searched, shared among the candidates. 256
 #: (with :func:`distinct` candidates) beats hard 0.677 [0.657, 0.697] over 2000
@@ -273,21 +273,7 @@ class Sampler:
             )
         view = self.view
         held = pool.pop() if view.held_hidden else view.held
-        return State(
-            rules=view.rules,
-            num_players=view.num_players,
-            phase=view.phase,
-            round_number=view.round_number,
-            grids=tuple(grids),
-            draw_pile=tuple(pool),
-            discard_pile=view.discard_pile,
-            to_move=view.to_move,
-            finisher=view.finisher,
-            held=held,
-            setup_flips=self.setup_flips,
-            totals=view.totals,
-            results=view.results,
-        )
+        return completed_state(view, grids, pool, held, self.setup_flips)
 
 
 def outcome(state: State, seat: int, hidden: float = DECK_MEAN) -> float:
