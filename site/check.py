@@ -2,9 +2,9 @@
 page, where it was in the way of players).
 
 A game record goes in, and the summary that ``python -m skyjo replay FILE`` would
-print comes out, computed by the same engine the game page runs (its bytecode archive
-unpacked into Pyodide); at
-start-up it replays a built-in sample. The browser tests compare it with CPython.
+print comes out, computed by the same engine the game page runs (its bytecode
+archive unpacked into Pyodide); at start-up it replays a built-in sample. The
+browser tests compare it with CPython.
 
 ``<html data-ready="true">`` is set last, once Python has rendered: the start-up
 guard in ``boot.js``, the browser tests and the benchmark all wait for it.
