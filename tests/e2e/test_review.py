@@ -61,11 +61,11 @@ WORDS = {
 }
 
 
-def finished_game() -> str:
+def finished_game(target: int = Rules().target) -> str:
     """A finished game: Mia (a person, played here by the medium bot) against Ben
-    (the hard bot)."""
+    (the hard bot), played until someone's total reaches ``target``."""
     bots = [make_bot("medium"), make_bot("hard")]
-    game = Game(["Mia", "Ben"], Rules(), seed=21)
+    game = Game(["Mia", "Ben"], Rules(target=target), seed=21)
     rng = random.Random(21)
     while not game.state.is_terminal:
         seat = game.current_player()
@@ -177,7 +177,10 @@ def test_the_game_end_reviews_the_person_in_english_then_german(
     if page.get_attribute("html", "lang") != "en":
         choose_language(page, "en")
     path = tmp_path / "finished.json"
-    path.write_text(finished_game(), encoding="utf-8")
+    # A game to 200 points: twice the decisions of a default game, so that the
+    # analysis (faster since the expert's cheaper sampler) is still running after
+    # the language switch, when the German progress bar is checked.
+    path.write_text(finished_game(target=200), encoding="utf-8")
     page.set_input_files("#import-file", str(path))
     expect(page.locator("#app")).to_have_attribute("data-screen", "game_end")
     expect(page.locator("#review-heading")).to_have_text("Game review: Mia")
