@@ -138,11 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     args = parse_args(argv)
     try:
-        engine_wheel = build(keep_wheel_in=ROOT if args.zip else None)
+        kept_wheel = build(keep_wheel_in=ROOT if args.zip else None)
         print(f"built {display(DIST)}/ ({count_files(DIST)} files)", flush=True)
-        if args.zip:
+        if kept_wheel is not None:
             print(f"wrote {display(write_site_zip(DIST, ROOT))}", flush=True)
-            print(f"wrote {display(engine_wheel)}", flush=True)
+            print(f"wrote {display(kept_wheel)}", flush=True)
     except BuildError as error:
         print(f"build.py: error: {error}", file=sys.stderr)
         return 1
@@ -184,20 +184,22 @@ def sub_path(text: str) -> str:
     return "/" + "".join(f"{part}/" for part in parts)
 
 
-def build(*, keep_wheel_in: Path | None = None) -> Path:
+def build(*, keep_wheel_in: Path | None = None) -> Path | None:
     """Write a fresh ``dist/``: vendored runtime, the engine as bytecode, site files,
     icons, worker. The engine wheel itself is no part of the site (the pages load
-    the bytecode); it is kept in ``keep_wheel_in`` when given. Returns the wheel's
-    path there (or where it was)."""
+    the bytecode); it is kept in ``keep_wheel_in`` when given, and its path there is
+    returned. Without ``keep_wheel_in`` the wheel is built in a temporary folder that
+    is gone on return, so there is no path to give (None)."""
     install_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
+    kept_wheel: Path | None = None
     with tempfile.TemporaryDirectory(prefix="skyjo-build-") as tmp:
         engine_wheel = build_wheel(Path(tmp))
         engine = compile_engine(engine_wheel)
         if keep_wheel_in is not None:
-            engine_wheel = Path(shutil.copyfile(engine_wheel, keep_wheel_in / engine_wheel.name))
+            kept_wheel = Path(shutil.copyfile(engine_wheel, keep_wheel_in / engine_wheel.name))
     copy_runtime()
     try:
         copy_site(engine_name=engine.name)
@@ -205,7 +207,7 @@ def build(*, keep_wheel_in: Path | None = None) -> Path:
         raise BuildError(str(error)) from None
     write_icons()
     write_service_worker()
-    return engine_wheel
+    return kept_wheel
 
 
 # --- npm: the pinned browser runtime -------------------------------------------------
