@@ -18,13 +18,16 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-import build
 from skyjo import record
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from review import four_rounds  # the sibling benchmark's record
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a script
+import build  # noqa: E402
 
-DIST = Path(__file__).resolve().parents[1] / "dist"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from review import four_rounds  # noqa: E402  (the sibling benchmark's record)
+
+DIST = ROOT / "dist"
 
 #: Press Review and resolve with the milliseconds until the review is shown.
 TIME_REVIEW = """seat => new Promise(resolve => {
