@@ -40,7 +40,9 @@ def _low_contrast(node: dict[str, Any]) -> bool:
 
 def problems(page: Page, where: str = "") -> list[str]:
     """axe's serious and critical findings on ``page`` as it is now, plus short
-    texts below the contrast WCAG asks for; each names the rule and the elements."""
+    texts below the contrast WCAG asks for; each names the rule and the elements.
+    Animations are let finish first: a text fading in is not yet its own colour."""
+    page.evaluate("Promise.allSettled(document.getAnimations().map(a => a.finished))")
     response = Axe().run(page, options=OPTIONS).response
     found = [
         f"{where}{v['id']} ({v['impact']}): {v['help']} at "

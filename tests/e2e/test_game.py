@@ -23,6 +23,7 @@ from skyjo.ui import present
 from skyjo.ui.app import SAVE_KEY, App, MemoryStorage, Screen
 from skyjo.ui.setup import Seat, Setup
 
+from .a11y import problems
 from .conftest import ROOT, Visit, open_page, wait_until_started
 from .test_site import replay_on_cpython
 
@@ -207,7 +208,9 @@ def no_overflow(page: Page, where: str) -> None:
 
 
 def serious_violations(page: Page) -> list[str]:
-    """axe's serious and critical findings on the page as it is now."""
+    """axe's serious and critical findings on the page once its animations are over
+    (a text fading in is not yet its own colour)."""
+    settle(page)
     results = Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at "
@@ -531,6 +534,37 @@ def test_round_end_shows_the_final_grids_and_why_the_score_doubled(
     page.wait_for_url(re.compile(r"replay\.html#g="))
     wait_until_started(page)
     expect(page.locator("#replay")).not_to_be_empty()
+
+
+def test_opening_the_menu_at_round_end_leaves_the_screen_as_it_is(
+    fresh: tuple[BrowserContext, str], tmp_path: Path
+) -> None:
+    # Intent: the round end's cards are revealed one by one, once. Opening the menu
+    # on a phone afterwards repaints only the menu, and switching the language there
+    # repaints the words: the reveal does not play again either time (the text would
+    # fade out and back in, unreadable while it does).
+    opened = visit(fresh)
+    page = opened.page
+    page.set_viewport_size(PHONE)
+    import_record(page, round_end_record(ROUND_END_PLAYERS, seed=4), tmp_path)
+    expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
+    settle(page)
+    page.locator(".reason").evaluate("node => node.setAttribute('data-seen', '')")
+    page.get_by_role("button", name="Menu").click()
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+    playing = page.evaluate(
+        "document.getAnimations().filter(a => a.playState === 'running').length"
+    )
+    assert playing == 0, f"{playing} animations replay after opening the menu"
+    expect(page.locator(".reason[data-seen]")).to_have_count(1)
+    assert problems(page, "round end, menu open: ") == []
+    page.select_option("#language", "de")
+    expect(page.locator(".reason")).to_contain_text("Runde")
+    playing = page.evaluate(
+        "document.getAnimations().filter(a => a.playState === 'running').length"
+    )
+    assert playing == 0, f"{playing} animations replay after the language switch"
+    no_python_errors(opened)
 
 
 # --- language and names -------------------------------------------------------------------

@@ -178,6 +178,23 @@ def test_export_then_import_continues_the_same_game() -> None:
     assert [s.kind for s in other.seats] == ["human", "easy"]
 
 
+def test_an_imported_game_shows_nothing_of_the_last_step_before_it() -> None:
+    # Intent: the cards the last step moved are animated on the next screen; after an
+    # import that screen is another game's, where those places mean other cards.
+    made = App(MemoryStorage(), seed=4)
+    made.start(Setup((Seat("Ann"), Seat("Bot", "easy")), speed="instant"))
+    play_until(made, {Screen.ROUND_END, Screen.GAME_END}, random.Random(4))
+    app = App(MemoryStorage(), seed=10)
+    app.start(Setup((Seat("Anna"), Seat("Bot", "easy"))))
+    play_until(app, {Screen.ROUND_END, Screen.GAME_END}, random.Random(6))
+    assert app.changed and app.revealed
+    app.import_record(made.export_record())
+    app.confirm()  # the game in progress is put aside
+    assert app.game is not None and made.game is not None
+    assert app.game.state == made.game.state
+    assert (app.changed, app.revealed, app.swapped_in) == (frozenset(), (), None)
+
+
 def test_a_bad_setup_is_refused_with_a_reason() -> None:
     app = App(MemoryStorage())
     app.start(Setup((Seat("Anna"), Seat("   "))))

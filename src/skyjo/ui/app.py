@@ -386,6 +386,11 @@ class App:
         self.discard_mode = False
         self.hint = None
         self.last_person = None
+        # What the last step did belongs to the game it was played in: a new or
+        # imported game's first screen has nothing that just moved.
+        self.changed = frozenset()
+        self.revealed = ()
+        self.swapped_in = self.discarded_from = None
 
     @property
     def seats(self) -> tuple[Seat, ...]:

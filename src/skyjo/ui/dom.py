@@ -97,6 +97,14 @@ class Page:
         self.focus_next = ""
         #: Which <details> (by id) the person opened or closed: a repaint keeps them so.
         self.details_open: dict[str, bool] = {}
+        #: The HTML the app element shows. A repaint that would write the same again
+        #: (opening the menu, the bot loop ending) leaves the DOM alone: writing it
+        #: would replay the round end's staged reveal and drop what the person chose
+        #: in it (a seat to review). The setup form is always written: its fields
+        #: may hold what the person typed, which a repaint is meant to replace.
+        self.shown = ""
+        #: The app's step count at the last repaint (see ``data-still`` in render).
+        self.painted_step = -1
         self._tasks: set[asyncio.Future[None]] = set()
         #: The game review at game end, and the game it reviews (a new game restarts it).
         self._review: ReviewPanel | None = None
@@ -164,9 +172,15 @@ class Page:
             self._review.clear()
             self.reviewed = None
         before = self._places() if app.screen is Screen.TABLE else {}
-        if not self._painted_already(self.root, html):
-            bare = app.screen is Screen.SETUP and question is None
-            self.root.innerHTML = html if bare else note + html
+        bare = app.screen is Screen.SETUP and question is None
+        shown = html if bare else note + html
+        if not self._painted_already(self.root, html) and (bare or shown != self.shown):
+            self.root.innerHTML = shown
+        self.shown = shown
+        # Cards flip, travel and are revealed for a new step only, once: a repaint
+        # without one (a hint, a language switch, a question answered "no") is still.
+        self.root.toggleAttribute("data-still", app.steps == self.painted_step)
+        self.painted_step = app.steps
         self.root.setAttribute("data-screen", app.screen.value)
         self._keep_details()
         if before:
