@@ -193,9 +193,12 @@ def test_the_game_end_reviews_the_person_in_english_then_german(
     expect(page.locator("#review-progress")).to_be_visible()
     found = {"progress": check(page, "review-game-end-progress-de", size)}
     finished_review(page, "de")
+    # Mia is the only person at the table, whom the page calls "du": so does her review.
+    expect(page.locator(".review-intro")).to_contain_text("jede deiner Entscheidungen")
     found["done-de"] = check(page, "review-game-end-de", size)
     choose_language(page, "en")
     finished_review(page, "en")
+    expect(page.locator(".review-intro")).to_contain_text("every one of your decisions")
     found["done-en"] = check(page, "review-game-end-en", size)
     assert found == {"progress": [], "done-de": [], "done-en": []}
     assert visit.page_errors == [] and visit.off_origin == []

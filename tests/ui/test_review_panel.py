@@ -43,6 +43,23 @@ def test_the_review_names_the_better_move_and_shows_the_players_cards() -> None:
     assert "Reihe 1, Spalte 1: −2" in first and first.count("verdeckt</span>") == 10
 
 
+def test_the_person_at_the_device_is_spoken_to_as_the_table_speaks_to_them() -> None:
+    # Intent: the game page says "you" to the only person among bots ("Du hast die
+    # Runde beendet"); its review of that person's seat does too, while a review of
+    # another seat, or one where the page names no person, speaks of the player.
+    game = _renamed(twelve_over_face_down(), ["Lena", "Jonas"])
+    spoken_to = ReviewPanel("de", you="Lena")
+    spoken_to.start(game, 0)
+    asyncio.run(spoken_to.run(lambda: None))
+    html = spoken_to.html(["Lena", "Jonas"])
+    assert "jede deiner Entscheidungen" in html and "Deine Karten in diesem Moment" in html
+    assert "von Lena" not in html
+    spoken_of = ReviewPanel("de")
+    spoken_of.start(game, 0)
+    asyncio.run(spoken_of.run(lambda: None))
+    assert "jede Entscheidung von Lena" in spoken_of.html(["Lena", "Jonas"])
+
+
 def test_a_newer_review_stops_the_older_one() -> None:
     panel = ReviewPanel("en")
     game = bots_game(["medium", "hard"], seed=4, rounds=1)

@@ -322,7 +322,7 @@ class Page:
         person's seat (the first seat a person plays, else seat 0) starts."""
         game = self.app.game
         assert game is not None
-        self.review.set_language(self.app.language)
+        self.review.set_language(self.app.language, you=self.app.you())
         people = [i for i, seat in enumerate(self.app.seats) if not seat.is_bot]
         if self.reviewed is not game:
             self.reviewed = game

@@ -34,8 +34,9 @@ class ReviewPanel:
     """One page's review: ``seat`` (None before any), the ``reviewer`` at work,
     and its ``review`` once finished."""
 
-    def __init__(self, language: str) -> None:
-        self.texts = ReviewTexts(language, you=YOU_NAMES)
+    def __init__(self, language: str, *, you: str | None = None) -> None:
+        self.texts: ReviewTexts
+        self.set_language(language, you=you)
         self.seat: int | None = None
         self.names: tuple[str, ...] = ()
         self.reviewer: Reviewer | None = None
@@ -47,8 +48,11 @@ class ReviewPanel:
     def running(self) -> bool:
         return self.reviewer is not None and self.review is None and not self.error
 
-    def set_language(self, language: str) -> None:
-        self.texts = ReviewTexts(language, you=YOU_NAMES)
+    def set_language(self, language: str, *, you: str | None = None) -> None:
+        """Speak ``language``; ``you`` is the person at the device, if the page
+        knows one (the game page: the only person among bots), who is spoken to
+        as the table speaks to them. Default "you" names always are."""
+        self.texts = ReviewTexts(language, you=YOU_NAMES | ({you} if you else set()))
 
     def start(self, game: GameRecord, seat: int) -> None:
         """Begin the review of ``seat`` (any review in progress is abandoned)."""
