@@ -502,6 +502,11 @@ def test_setup_table_and_round_end_are_accessible_fit_and_are_pictured(
         expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
         expect(page.locator(".reason")).to_contain_text("ended the round with")
         check("round-end")
+        if size is PHONE:  # four final grids two by two: the result is near, not far below
+            button = page.get_by_role("button", name="Next round").bounding_box()
+            assert button is not None
+            top = button["y"] + page.evaluate("window.scrollY")
+            assert top < 2 * PHONE["height"], f"'Next round' is {top:.0f} px down the page"
         assert found == {"setup": [], "table": [], "confirm-import": [], "round-end": []}
         no_python_errors(opened)
     finally:
