@@ -51,6 +51,13 @@ class Element:
     def hasAttribute(self, name: str) -> bool:
         return name in self.attributes
 
+    def toggleAttribute(self, name: str, force: bool) -> bool:
+        if force:
+            self.attributes[name] = ""
+        else:
+            self.attributes.pop(name, None)
+        return force
+
     def addEventListener(self, *_args: Any) -> None:
         pass
 
