@@ -14,8 +14,9 @@ from typing import Final
 
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Reason
-from skyjo.bots.evaluation import PARTNERS
+from skyjo.bots.evaluation import PARTNERS, CardOdds
 from skyjo.cards import column_of, row_of
+from skyjo.rules import Rules
 from skyjo.state import GridView
 from skyjo.view import PlayerView
 
@@ -72,9 +73,71 @@ def classify(
         return "kept_high", Reason("review.reason.keep_high", {"card": held})
     if isinstance(played, Flip) and isinstance(best, Swap):
         return "let_low_go", _at("review.reason.keep_low", best.position, card=held)
-    if isinstance(best, Swap):
-        return "placement", _at("review.reason.better_place", best.position, card=held)
-    return "placement", Reason("review.reason.simulated", {"loss": loss})
+    return "placement", _placement(view, played, best, held, loss)
+
+
+#: How many points more the better placement must save, counted on the cards as
+#: the seat saw them, before the review says so in numbers. Below it, what made
+#: the expert's move better lies further ahead (columns, the round's end), and
+#: the reason says what the playouts found instead.
+CLEAR: Final = 1.0
+
+
+def _placement(
+    view: PlayerView, played: PlayerAction, best: PlayerAction, held: int, loss: float
+) -> Reason:
+    """Why ``best`` placed the card in hand better than ``played``, from what the
+    seat could see: the pair it starts, the pair ``played`` broke, or the points
+    it saves now (a face-down card at the mean of the unseen cards); else what
+    the playouts found."""
+    own, rules = view.own_grid, view.rules
+    played_at = played.position if isinstance(played, Swap) else None
+    best_at = best.position if isinstance(best, Swap) else None
+    pairs_played = played_at is not None and _pairs(own, played_at, held, rules)
+    if best_at is not None and _pairs(own, best_at, held, rules) and not pairs_played:
+        return _at("review.reason.pair", best_at, card=held)
+    if played_at is not None and own.cards[played_at] != held:
+        broken = _pair_of(own, played_at, rules)
+        if broken and best_at not in broken:
+            return _at("review.reason.broke_pair", played_at, covered=own.cards[played_at])
+    if best_at is not None and played_at is not None:
+        mean = CardOdds.of(view).mean
+        higher, covered = own.cards[best_at], own.cards[played_at]
+        diff = (mean if higher is None else higher) - (mean if covered is None else covered)
+        if diff >= CLEAR:
+            fields: dict[str, object] = {"card": held, "diff": float(diff), "mean": mean}
+            if higher is None:  # a face-down card, where the played move covered a known one
+                return Reason("review.reason.over_down", {**fields, "covered": covered})
+            if covered is None:  # a known high card, where the played move covered a face-down one
+                return Reason("review.reason.over_known", {**fields, "higher": higher})
+            del fields["mean"]
+            return Reason(
+                "review.reason.over_higher", {**fields, "higher": higher, "covered": covered}
+            )
+    return Reason("review.reason.simulated", {"loss": loss})
+
+
+def _pairs(grid: GridView, position: int, card: int, rules: Rules) -> bool:
+    """Whether ``card`` at ``position`` makes two of a kind face up in a column
+    that can still leave the grid (its third slot is there, and not a third one:
+    that would complete it)."""
+    if grid.removed[position] or grid.cards[position] == card or not rules.removes_column(card):
+        return False
+    a, b = (grid.cards[q] for q in PARTNERS[position])
+    present = not any(grid.removed[q] for q in PARTNERS[position])
+    return present and (a == card) != (b == card)
+
+
+def _pair_of(grid: GridView, position: int, rules: Rules) -> tuple[int, ...]:
+    """The two slots of the face-up pair ``position`` belongs to in its column
+    (a column that can still leave the grid), or nothing."""
+    card = grid.cards[position]
+    if card is None or grid.removed[position] or not rules.removes_column(card):
+        return ()
+    if any(grid.removed[q] for q in PARTNERS[position]):
+        return ()
+    same = [q for q in PARTNERS[position] if grid.cards[q] == card]
+    return (position, same[0]) if len(same) == 1 else ()
 
 
 def _pile(

@@ -68,7 +68,11 @@ EN: Final[dict[str, str]] = {
     "review.reason.missed_column": "A {card} there makes three equal cards in column {column}, and the whole column leaves the grid.",
     "review.reason.gave_column": "{name, person, you {The {card} on the discard pile lets you complete a column.} other {The {card} on the discard pile lets {name} complete a column.}}",
     "review.reason.ended_doubling": "{name, person, you {Your layout was not clearly the lowest, and whoever ends a round without the lowest score pays double.} other {The layout of {name} was not clearly the lowest, and whoever ends a round without the lowest score pays double.}}",
-    "review.reason.better_place": "The {card} saves more points at row {row}, column {column}.",
+    "review.reason.pair": "At row {row}, column {column} the {card} pairs with the {card} already in that column: one more and the whole column leaves the grid.",
+    "review.reason.broke_pair": "The {covered} at row {row}, column {column} was one of two in its column, halfway to a column that leaves the grid.",
+    "review.reason.over_down": "A face-down card is worth about {mean} on average, so the {card} saves about {diff} points more in its place than in place of the {covered}.",
+    "review.reason.over_higher": "The {card} saves {diff} points more in place of the {higher} than in place of the {covered}.",
+    "review.reason.over_known": "The {higher} is higher than a face-down card is worth on average (about {mean}), so the {card} saves about {diff} points more in its place.",
     "review.reason.simulated": "Played out to the end of the round, the better move scores {loss} points more on average.",
 }
 
@@ -114,7 +118,11 @@ DE: Final[dict[str, str]] = {
     "review.reason.missed_column": "Eine {card} dort ergibt drei gleiche Karten in Spalte {column}, und die ganze Spalte wird abgelegt.",
     "review.reason.gave_column": "{name, person, you {Die {card} auf dem Ablagestapel lässt dich eine Spalte vervollständigen.} other {Die {card} auf dem Ablagestapel lässt {name} eine Spalte vervollständigen.}}",
     "review.reason.ended_doubling": "{name, person, you {Deine Auslage war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.} other {Die Auslage von {name} war nicht klar die niedrigste, und wer eine Runde ohne die niedrigste Summe beendet, zahlt doppelt.}}",
-    "review.reason.better_place": "Die {card} spart in Reihe {row}, Spalte {column} mehr Punkte.",
+    "review.reason.pair": "In Reihe {row}, Spalte {column} bildet die {card} ein Paar mit der {card}, die schon in dieser Spalte liegt: noch eine, und die ganze Spalte wird abgelegt.",
+    "review.reason.broke_pair": "Die {covered} in Reihe {row}, Spalte {column} war eine von zweien in ihrer Spalte, auf halbem Weg zu einer Spalte, die abgelegt wird.",
+    "review.reason.over_down": "Eine verdeckte Karte ist im Schnitt etwa {mean} wert, also spart die {card} an ihrer Stelle etwa {diff} Punkte mehr als an der Stelle der {covered}.",
+    "review.reason.over_higher": "Die {card} spart {diff} Punkte mehr, wenn sie die {higher} ersetzt statt der {covered}.",
+    "review.reason.over_known": "Die {higher} ist höher, als eine verdeckte Karte im Schnitt wert ist (etwa {mean}), also spart die {card} an ihrer Stelle etwa {diff} Punkte mehr.",
     "review.reason.simulated": "Bis zum Rundenende durchgespielt bringt der bessere Zug im Schnitt {loss} Punkte mehr.",
 }
 
@@ -160,7 +168,11 @@ NL: Final[dict[str, str]] = {
     "review.reason.missed_column": "Een {card} daar maakt drie gelijke kaarten in kolom {column}, en de hele kolom gaat weg.",
     "review.reason.gave_column": "{name, person, you {De {card} op de aflegstapel laat jou een kolom afmaken.} other {De {card} op de aflegstapel laat {name} een kolom afmaken.}}",
     "review.reason.ended_doubling": "{name, person, you {Je raster was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.} other {Het raster van {name} was niet duidelijk het laagste, en wie een ronde uitmaakt zonder de laagste score betaalt dubbel.}}",
-    "review.reason.better_place": "De {card} bespaart meer punten op rij {row}, kolom {column}.",
+    "review.reason.pair": "Op rij {row}, kolom {column} vormt de {card} een paar met de {card} die al in die kolom ligt: nog één en de hele kolom gaat weg.",
+    "review.reason.broke_pair": "De {covered} op rij {row}, kolom {column} was een van twee in zijn kolom, halverwege een kolom die weggaat.",
+    "review.reason.over_down": "Een dichte kaart is gemiddeld ongeveer {mean} waard, dus de {card} bespaart op zijn plaats ongeveer {diff} punten meer dan op de plaats van de {covered}.",
+    "review.reason.over_higher": "De {card} bespaart {diff} punten meer als hij de {higher} vervangt in plaats van de {covered}.",
+    "review.reason.over_known": "De {higher} is hoger dan een dichte kaart gemiddeld waard is (ongeveer {mean}), dus de {card} bespaart op zijn plaats ongeveer {diff} punten meer.",
     "review.reason.simulated": "Uitgespeeld tot het einde van de ronde levert de betere zet gemiddeld {loss} punten meer op.",
 }
 
@@ -172,6 +184,10 @@ CATALOGUE: Final[dict[str, dict[str, str]]] = {
     "es": ES,
     "it": IT,
 }
+
+
+#: Reason fields that hold a card: printed signed ("−2"), with the article a language needs.
+CARD_FIELDS: Final = frozenset({"card", "covered", "higher"})
 
 
 class ReviewTexts(Phrasebook):
@@ -203,7 +219,7 @@ class ReviewTexts(Phrasebook):
                 self.points(v)
                 if isinstance(v, float)
                 else signed(v)
-                if name == "card" and isinstance(v, int)
+                if name in CARD_FIELDS and isinstance(v, int)
                 else v
             )
             for name, v in why.fields.items()

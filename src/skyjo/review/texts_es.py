@@ -49,6 +49,10 @@ ES: Final[dict[str, str]] = {
     "review.reason.missed_column": "Ahí, el {card} forma tres cartas iguales en la columna {column}, y toda la columna sale del tablero.",
     "review.reason.gave_column": "{name, person, you {El {card} de la pila de descarte te permite completar una columna.} other {El {card} de la pila de descarte permite a {name} completar una columna.}}",
     "review.reason.ended_doubling": "{name, person, you {Tus cartas no eran claramente las más bajas, y quien termina una ronda sin la puntuación más baja paga el doble.} other {Las cartas de {name} no eran claramente las más bajas, y quien termina una ronda sin la puntuación más baja paga el doble.}}",
-    "review.reason.better_place": "El {card} ahorra más puntos en la fila {row}, columna {column}.",
+    "review.reason.pair": "En la fila {row}, columna {column}, el {card} hace pareja con el {card} que ya está en esa columna: uno más y toda la columna sale del tablero.",
+    "review.reason.broke_pair": "El {covered} de la fila {row}, columna {column} formaba pareja en su columna, a medio camino de una columna que sale del tablero.",
+    "review.reason.over_down": "Una carta boca abajo vale de media unos {mean}, así que en su lugar el {card} ahorra unos {diff} puntos más que en lugar del {covered}.",
+    "review.reason.over_higher": "El {card} ahorra {diff} puntos más en lugar del {higher} que en lugar del {covered}.",
+    "review.reason.over_known": "El {higher} es más alto de lo que vale de media una carta boca abajo (unos {mean}), así que en su lugar el {card} ahorra unos {diff} puntos más.",
     "review.reason.simulated": "Jugando hasta el final de la ronda, la mejor jugada sale de media {loss} puntos mejor.",
 }

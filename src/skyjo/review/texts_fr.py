@@ -49,6 +49,10 @@ FR: Final[dict[str, str]] = {
     "review.reason.missed_column": "À cet endroit, le {card} fait trois cartes égales dans la colonne {column}, et toute la colonne quitte la grille.",
     "review.reason.gave_column": "{name, person, you {Le {card} sur la défausse te permet de compléter une colonne.} other {Le {card} sur la défausse permet à {name} de compléter une colonne.}}",
     "review.reason.ended_doubling": "{name, person, you {Tes cartes n'étaient pas clairement les plus basses, et qui termine une manche sans le plus petit score paie double.} other {Les cartes de {name} n'étaient pas clairement les plus basses, et qui termine une manche sans le plus petit score paie double.}}",
-    "review.reason.better_place": "Le {card} fait gagner plus de points en ligne {row}, colonne {column}.",
+    "review.reason.pair": "En ligne {row}, colonne {column}, le {card} fait la paire avec le {card} déjà dans cette colonne : encore un, et toute la colonne quitte la grille.",
+    "review.reason.broke_pair": "Le {covered} en ligne {row}, colonne {column} formait une paire dans sa colonne, à mi-chemin d'une colonne qui quitte la grille.",
+    "review.reason.over_down": "Une carte face cachée vaut en moyenne environ {mean} : à sa place, le {card} fait gagner environ {diff} points de plus qu'à la place du {covered}.",
+    "review.reason.over_higher": "Le {card} fait gagner {diff} points de plus à la place du {higher} qu'à la place du {covered}.",
+    "review.reason.over_known": "Le {higher} est plus élevé que ce que vaut en moyenne une carte face cachée (environ {mean}) : à sa place, le {card} fait gagner environ {diff} points de plus.",
     "review.reason.simulated": "En jouant jusqu'à la fin de la manche, le meilleur coup fait en moyenne {loss} points de mieux.",
 }

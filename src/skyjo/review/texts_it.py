@@ -51,6 +51,10 @@ IT: Final[dict[str, str]] = {
     "review.reason.missed_column": "Lì, {card, the} forma tre carte uguali nella colonna {column}, e l'intera colonna lascia la griglia.",
     "review.reason.gave_column": "{name, person, you {Sulla pila degli scarti, {card, the} ti permette di completare una colonna.} other {Sulla pila degli scarti, {card, the} permette a {name} di completare una colonna.}}",
     "review.reason.ended_doubling": "{name, person, you {Le tue carte non erano chiaramente le più basse, e chi chiude una manche senza il punteggio più basso paga doppio.} other {Le carte di {name} non erano chiaramente le più basse, e chi chiude una manche senza il punteggio più basso paga doppio.}}",
-    "review.reason.better_place": "Nella riga {row}, colonna {column}, {card, the} fa risparmiare più punti.",
+    "review.reason.pair": "Nella riga {row}, colonna {column}, {card, the} fa coppia con l'altro {card} già in quella colonna: con un terzo l'intera colonna lascia la griglia.",
+    "review.reason.broke_pair": "Nella riga {row}, colonna {column}, {covered, the} formava una coppia nella sua colonna, a metà strada da una colonna che lascia la griglia.",
+    "review.reason.over_down": "In media una carta coperta vale circa {mean}, quindi sostituendola {card, the} fa risparmiare circa {diff} punti in più che sostituendo {covered, the}.",
+    "review.reason.over_higher": "Sostituendo {higher, the}, {card, the} fa risparmiare {diff} punti in più che sostituendo {covered, the}.",
+    "review.reason.over_known": "Sostituendo {higher, the}, che vale più di una carta coperta (in media circa {mean}), {card, the} fa risparmiare circa {diff} punti in più.",
     "review.reason.simulated": "Giocando fino alla fine della manche, la mossa migliore vale in media {loss} punti in più.",
 }
