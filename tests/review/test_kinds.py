@@ -98,3 +98,16 @@ def test_keeping_a_card_where_discarding_it_was_better_can_still_break_a_pair() 
     kind, why = placed("7 [9] [9] [9] / 7 [9] [9] [9] / [9] [9] [9] [9]", 5, Swap(0), Flip(1))
     assert kind == "placement"
     assert why == Reason("review.reason.broke_pair", {"covered": 7, "row": 1, "column": 1})
+
+
+def test_a_low_card_let_go_says_what_it_would_have_saved() -> None:
+    # Lena discarded her drawn 0 and turned a card; on her face-up 10 it saves 10.
+    kind, why = placed("10 [9] [9] [9] / [9] [9] [9] [9] / [9] [9] [9] [9]", 0, Flip(1), Swap(0))
+    assert kind == "let_low_go"
+    assert why == Reason(
+        "review.reason.keep_over", {"card": 0, "higher": 10, "diff": 10.0, "row": 1, "column": 1}
+    )
+    # On a face-down card it saves what such a card is worth on average.
+    kind, why = placed("10 [9] [9] [9] / [9] [9] [9] [9] / [9] [9] [9] [9]", 0, Flip(1), Swap(2))
+    assert kind == "let_low_go" and why.key == "review.reason.keep_over_down"
+    assert why.fields["diff"] == why.fields["mean"]

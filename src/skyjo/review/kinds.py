@@ -72,8 +72,21 @@ def classify(
     if isinstance(played, Swap) and isinstance(best, Flip) and held >= HIGH:
         return "kept_high", Reason("review.reason.keep_high", {"card": held})
     if isinstance(played, Flip) and isinstance(best, Swap):
-        return "let_low_go", _at("review.reason.keep_low", best.position, card=held)
+        return "let_low_go", _kept(view, best.position, held, loss)
     return "placement", _placement(view, played, best, held, loss)
+
+
+def _kept(view: PlayerView, position: int, held: int, loss: float) -> Reason:
+    """Why keeping ``held`` at ``position`` beat discarding it: the points it saves
+    there now (a discarded card and a turned one save nothing yet)."""
+    covered = view.own_grid.cards[position]
+    mean = CardOdds.of(view).mean
+    diff = float((mean if covered is None else covered) - held)
+    if diff < CLEAR:
+        return Reason("review.reason.simulated", {"loss": loss})
+    if covered is None:
+        return Reason("review.reason.keep_over_down", {"card": held, "mean": mean, "diff": diff})
+    return _at("review.reason.keep_over", position, card=held, higher=covered, diff=diff)
 
 
 #: How many points more the better placement must save, counted on the cards as
