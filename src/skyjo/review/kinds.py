@@ -117,15 +117,21 @@ def _placement(
         mean = CardOdds.of(view).mean
         higher, covered = own.cards[best_at], own.cards[played_at]
         diff = (mean if higher is None else higher) - (mean if covered is None else covered)
-        if diff >= CLEAR:
-            fields: dict[str, object] = {"card": held, "diff": float(diff), "mean": mean}
-            if higher is None:  # a face-down card, where the played move covered a known one
-                return Reason("review.reason.over_down", {**fields, "covered": covered})
-            if covered is None:  # a known high card, where the played move covered a face-down one
-                return Reason("review.reason.over_known", {**fields, "higher": higher})
-            del fields["mean"]
+        # Both face down: diff is 0, and what is seen now cannot tell them apart.
+        if diff >= CLEAR and higher is None:  # a face-down card, not the known one played on
             return Reason(
-                "review.reason.over_higher", {**fields, "higher": higher, "covered": covered}
+                "review.reason.over_down",
+                {"card": held, "covered": covered, "mean": mean, "diff": float(diff)},
+            )
+        if diff >= CLEAR and covered is None:  # a known high card, not a face-down one
+            return Reason(
+                "review.reason.over_known",
+                {"card": held, "higher": higher, "mean": mean, "diff": float(diff)},
+            )
+        if diff >= CLEAR:
+            return Reason(
+                "review.reason.over_higher",
+                {"card": held, "higher": higher, "covered": covered, "diff": float(diff)},
             )
     return Reason("review.reason.simulated", {"loss": loss})
 
