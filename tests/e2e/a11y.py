@@ -38,11 +38,23 @@ def _low_contrast(node: dict[str, Any]) -> bool:
     return False
 
 
+def settle(page: Page) -> None:
+    """Wait until every animation on the page has finished (a picture, a contrast check)."""
+    page.evaluate("Promise.allSettled(document.getAnimations().map(a => a.finished))")
+
+
+def running_animations(page: Page) -> int:
+    """How many animations are playing on the page now."""
+    return int(
+        page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length")
+    )
+
+
 def problems(page: Page, where: str = "") -> list[str]:
     """axe's serious and critical findings on ``page`` as it is now, plus short
     texts below the contrast WCAG asks for; each names the rule and the elements.
     Animations are let finish first: a text fading in is not yet its own colour."""
-    page.evaluate("Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    settle(page)
     response = Axe().run(page, options=OPTIONS).response
     found = [
         f"{where}{v['id']} ({v['impact']}): {v['help']} at "

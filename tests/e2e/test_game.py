@@ -23,7 +23,7 @@ from skyjo.ui import present
 from skyjo.ui.app import SAVE_KEY, App, MemoryStorage, Screen
 from skyjo.ui.setup import Seat, Setup
 
-from .a11y import problems
+from .a11y import problems, running_animations, settle
 from .conftest import ROOT, Visit, open_page, wait_until_started
 from .test_site import replay_on_cpython
 
@@ -193,11 +193,6 @@ def import_record(page: Page, text: str, tmp_path: Path) -> None:
     path = tmp_path / "record.json"
     path.write_text(text, encoding="utf-8")
     page.set_input_files("#import-file", str(path))
-
-
-def settle(page: Page) -> None:
-    """Wait until every animation on the page has finished (a picture, a contrast check)."""
-    page.evaluate("Promise.allSettled(document.getAnimations().map(a => a.finished))")
 
 
 def no_overflow(page: Page, where: str) -> None:
@@ -557,17 +552,13 @@ def test_opening_the_menu_at_round_end_leaves_the_screen_as_it_is(
     page.locator(".reason").evaluate("node => node.setAttribute('data-seen', '')")
     page.get_by_role("button", name="Menu").click()
     expect(page.get_by_role("button", name="New game")).to_be_visible()
-    playing = page.evaluate(
-        "document.getAnimations().filter(a => a.playState === 'running').length"
-    )
+    playing = running_animations(page)
     assert playing == 0, f"{playing} animations replay after opening the menu"
     expect(page.locator(".reason[data-seen]")).to_have_count(1)
     assert problems(page, "round end, menu open: ") == []
     page.select_option("#language", "de")
     expect(page.locator(".reason")).to_contain_text("Runde")
-    playing = page.evaluate(
-        "document.getAnimations().filter(a => a.playState === 'running').length"
-    )
+    playing = running_animations(page)
     assert playing == 0, f"{playing} animations replay after the language switch"
     no_python_errors(opened)
 

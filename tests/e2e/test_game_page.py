@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 from skyjo.boot_texts import boot_text
 from skyjo.ui.i18n import Translator
 
+from .a11y import settle
 from .conftest import Visit, open_page, wait_until_started
 from .test_game import (
     DESKTOP,
@@ -33,7 +34,6 @@ from .test_game import (
     play_until_the_person_may_draw,
     round_end_record,
     serious_violations,
-    settle,
     start_game,
 )
 from .test_review import finished_game

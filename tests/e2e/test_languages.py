@@ -19,6 +19,7 @@ from skyjo.ui.app import App, MemoryStorage, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, Translator
 from skyjo.ui.setup import Seat, Setup
 
+from .a11y import settle
 from .conftest import open_page, wait_until_started
 from .test_game import (
     PHONE,
@@ -27,7 +28,6 @@ from .test_game import (
     import_record,
     no_overflow,
     serious_violations,
-    settle,
 )
 
 pytestmark = pytest.mark.e2e

@@ -20,8 +20,9 @@ from skyjo.bots import ask, make_bot
 from skyjo.game import Game
 from skyjo.rules import Rules
 
+from .a11y import settle
 from .conftest import ROOT, Visit, open_page, wait_until_started
-from .test_game import DESKTOP, PHONE, SCREENSHOTS, no_overflow, serious_violations, settle
+from .test_game import DESKTOP, PHONE, SCREENSHOTS, no_overflow, serious_violations
 
 pytestmark = pytest.mark.e2e
 

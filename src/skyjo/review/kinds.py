@@ -25,6 +25,11 @@ from skyjo.view import PlayerView
 HIGH: Final = 6
 #: Cards up to this value are "low": worth keeping almost anywhere.
 LOW: Final = 2
+#: How many points more the better placement must save, counted on the cards as
+#: the seat saw them, before the review says so in numbers. Below it, what made
+#: the expert's move better lies further ahead (columns, the round's end), and
+#: the reason says what the playouts found instead.
+CLEAR: Final = 1.0
 
 #: Every kind, in the order a summary lists them when counts are equal.
 KINDS: Final = (
@@ -81,19 +86,12 @@ def _kept(view: PlayerView, position: int, held: int, loss: float) -> Reason:
     there now (a discarded card and a turned one save nothing yet)."""
     covered = view.own_grid.cards[position]
     mean = CardOdds.of(view).mean
-    diff = float((mean if covered is None else covered) - held)
+    diff = _worth(covered, mean) - held
     if diff < CLEAR:
         return Reason("review.reason.simulated", {"loss": loss})
     if covered is None:
         return Reason("review.reason.keep_over_down", {"card": held, "mean": mean, "diff": diff})
     return _at("review.reason.keep_over", position, card=held, higher=covered, diff=diff)
-
-
-#: How many points more the better placement must save, counted on the cards as
-#: the seat saw them, before the review says so in numbers. Below it, what made
-#: the expert's move better lies further ahead (columns, the round's end), and
-#: the reason says what the playouts found instead.
-CLEAR: Final = 1.0
 
 
 def _placement(
@@ -116,24 +114,29 @@ def _placement(
     if best_at is not None and played_at is not None:
         mean = CardOdds.of(view).mean
         higher, covered = own.cards[best_at], own.cards[played_at]
-        diff = (mean if higher is None else higher) - (mean if covered is None else covered)
+        diff = _worth(higher, mean) - _worth(covered, mean)
         # Both face down: diff is 0, and what is seen now cannot tell them apart.
         if diff >= CLEAR and higher is None:  # a face-down card, not the known one played on
             return Reason(
                 "review.reason.over_down",
-                {"card": held, "covered": covered, "mean": mean, "diff": float(diff)},
+                {"card": held, "covered": covered, "mean": mean, "diff": diff},
             )
         if diff >= CLEAR and covered is None:  # a known high card, not a face-down one
             return Reason(
                 "review.reason.over_known",
-                {"card": held, "higher": higher, "mean": mean, "diff": float(diff)},
+                {"card": held, "higher": higher, "mean": mean, "diff": diff},
             )
         if diff >= CLEAR:
             return Reason(
                 "review.reason.over_higher",
-                {"card": held, "higher": higher, "covered": covered, "diff": float(diff)},
+                {"card": held, "higher": higher, "covered": covered, "diff": diff},
             )
     return Reason("review.reason.simulated", {"loss": loss})
+
+
+def _worth(card: int | None, mean: float) -> float:
+    """A slot's points as the seat sees them: a face-down card at the unseen mean."""
+    return mean if card is None else float(card)
 
 
 def _pairs(grid: GridView, position: int, card: int, rules: Rules) -> bool:
