@@ -327,7 +327,11 @@ def source_date_epoch() -> int:
     except BuildError:
         return FALLBACK_EPOCH
     text = result.stdout.strip()
-    return int(text) if result.returncode == 0 and text.isdigit() else FALLBACK_EPOCH
+    return (
+        int(text)
+        if result.returncode == 0 and text.isascii() and text.isdigit()
+        else FALLBACK_EPOCH
+    )
 
 
 # --- the site ------------------------------------------------------------------------

@@ -151,6 +151,8 @@ def fill_body(body: str, settings: dict[str, str], name: str) -> str:
     if settings.get("entry", "none") != "none" and "@BOOT@" not in body:
         raise PageError(f"site/{name}: a page with Python must place @BOOT@ in its body")
     body = body.replace("@BOOT@", boot_sections(settings))
+    body = body.replace("@EMBED_PREVIEWS@", json.dumps(prerender.embed_names()))
+    body = body.replace("@LANGUAGES@", json.dumps(list(LANGUAGES)))
 
     def painted(match: re.Match[str]) -> str:
         page = match["page"]

@@ -64,6 +64,16 @@ def text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def whole_number(value: object, *, digits: int = 12) -> int | None:
+    """A browser value that should be a whole number written in ASCII digits (a
+    ``?seed=`` parameter, a stored game id), or ``None``. ``str.isdigit`` is not
+    enough: it accepts "²" and other Unicode digits that ``int()`` refuses."""
+    written = text(value)
+    if written is None or not 0 < len(written) <= digits:
+        return None
+    return int(written) if written.isascii() and written.isdigit() else None
+
+
 class DeviceStorage:
     """``window.localStorage`` for the pages' Python: text by key, ``None`` for a
     key never written.
@@ -86,12 +96,15 @@ class DeviceStorage:
         except Exception:
             return None
 
-    def set(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``; a refusal is reported, not raised."""
+    def set(self, key: str, value: str) -> bool:
+        """Store ``value`` under ``key``; a refusal (a full quota, storage blocked) is
+        reported on the console and returned as ``False``, not raised."""
         try:
             self._open().setItem(key, value)
         except Exception as exc:
             self._warn(f"could not save {key!r} on this device: {exc}")
+            return False
+        return True
 
     def remove(self, key: str) -> None:
         """Forget ``key`` (nothing happens if storage is unavailable)."""

@@ -18,13 +18,14 @@ from typing import Final
 from urllib.parse import urlencode
 
 from skyjo import scenarios
+from skyjo.device import MemoryStorage
 from skyjo.embed import params, view
 from skyjo.language import LANGUAGES
 from skyjo.painted import fingerprint
 from skyjo.scorepad import render as pad_render
 from skyjo.scorepad.app import PadApp
 from skyjo.ui import paint
-from skyjo.ui.app import App, MemoryStorage
+from skyjo.ui.app import App
 
 #: A fixed clock for the score pad's first screen (its form shows no date).
 BUILD_CLOCK: Final = datetime(2026, 1, 1, tzinfo=UTC)
@@ -62,9 +63,25 @@ def embed_key(scenario: str, language: str, switched: tuple[str, str] | None = N
     """Where an embed's pre-painted scenario lives, relative to the site; with
     ``switched`` (a rule option and its value, as the rules page's switches send
     them) the opening under that setting. ``embed.html``'s inline script builds
-    the same path from its URL."""
-    option = "" if switched is None else f".{switched[0]}={switched[1]}"
-    return f"prerender/embed/{scenario}{option}.{language}.json"
+    the same path from its URL, for a name in :func:`embed_names` only."""
+    return f"prerender/embed/{embed_name(scenario, switched)}.{language}.json"
+
+
+def embed_name(scenario: str, switched: tuple[str, str] | None = None) -> str:
+    """A pre-painted opening's name, the same in every language."""
+    return scenario if switched is None else f"{scenario}.{switched[0]}={switched[1]}"
+
+
+def embed_names() -> tuple[str, ...]:
+    """Every pre-painted opening's name. The build writes this list into
+    ``embed.html``, whose script fetches an opening only when its URL names one of
+    these exactly, in one of the site's languages: a URL's text never becomes part
+    of a path (``lang=/../../other/evil`` once fetched another page's file)."""
+    return tuple(
+        embed_name(name, switched)
+        for name in sorted(scenarios.SCENARIOS)
+        for switched in (None, *switches(name))
+    )
 
 
 def embed_scenario(scenario: str, language: str, switched: tuple[str, str] | None = None) -> Part:
@@ -103,6 +120,8 @@ __all__ = [
     "NEUTRAL_PARAMS",
     "Part",
     "embed_key",
+    "embed_name",
+    "embed_names",
     "embed_scenario",
     "embed_scenarios",
     "fingerprint",

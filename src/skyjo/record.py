@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from skyjo import engine
+from skyjo import engine, jsontext
 from skyjo.actions import Action, Deal, Draw, Flip, Reshuffle, Swap, TakeDiscard
 from skyjo.cards import GRID_SIZE, MAX_PLAYERS, MIN_PLAYERS, position_name
 from skyjo.errors import IllegalActionError, RecordError, RulesError
@@ -211,7 +211,7 @@ def dumps(record: GameRecord) -> str:
 def loads(text: str | bytes) -> GameRecord:
     """Parse record text; any problem raises :class:`RecordError` saying where."""
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text, what="the record")
     except (ValueError, UnicodeDecodeError) as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
     return from_json(data)
@@ -480,7 +480,7 @@ def load_and_replay(text: str | bytes) -> tuple[GameRecord, State]:
     it. When parsing fails at a round and move, the part of the record before that
     point is replayed first, and an error found there wins."""
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text, what="the record")
     except (ValueError, UnicodeDecodeError) as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
     try:

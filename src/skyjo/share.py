@@ -12,7 +12,7 @@ import binascii
 import zlib
 from typing import Final
 
-from skyjo import record
+from skyjo import jsontext, record
 from skyjo.errors import RecordError
 
 #: Version letter of the link format: "1" = deflate(raw) of the compact JSON, base64url.
@@ -42,18 +42,24 @@ def decode(text: str) -> record.GameRecord:
     if not text:
         raise LinkError("the link holds no game")
     if text[0] != LINK_VERSION:
-        newer = text[0].isdigit() and text[0] > LINK_VERSION
+        newer = text[0].isascii() and text[0].isdigit() and text[0] > LINK_VERSION
         raise (NewerLinkError if newer else LinkError)(
             f"the link's game is in format {text[0]!r}, this version reads {LINK_VERSION!r}"
         )
     body = text[1:]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        raw = zlib.decompress(packed, wbits=-15)
+        # At most what a record may be: a small link must not unpack into gigabytes.
+        unpacker = zlib.decompressobj(wbits=-15)
+        raw = unpacker.decompress(packed, jsontext.MAX_LENGTH + 1)
     except (binascii.Error, ValueError, zlib.error):
         raise LinkError(
             "the link is damaged or cut off (its game data cannot be unpacked)"
         ) from None
+    if len(raw) > jsontext.MAX_LENGTH:
+        raise LinkError(f"the link's game unpacks to more than {jsontext.MAX_LENGTH:,} bytes")
+    if not unpacker.eof:
+        raise LinkError("the link is damaged or cut off (its game data ends too soon)")
     try:
         game_record = record.loads(raw)
         record.replay(game_record)

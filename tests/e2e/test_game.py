@@ -19,8 +19,9 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from skyjo import record, share
+from skyjo.device import MemoryStorage
 from skyjo.ui import present
-from skyjo.ui.app import SAVE_KEY, App, MemoryStorage, Screen
+from skyjo.ui.app import SAVE_KEY, App, Screen
 from skyjo.ui.setup import Seat, Setup
 
 from .a11y import problems, running_animations, settle

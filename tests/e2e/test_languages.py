@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from skyjo import scoring
-from skyjo.ui.app import App, MemoryStorage, Screen
+from skyjo.device import MemoryStorage
+from skyjo.ui.app import App, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, Translator
 from skyjo.ui.setup import Seat, Setup
 

@@ -135,3 +135,14 @@ def test_parsing_never_raises(query: str, fragment: str) -> None:
 def test_an_id_of_64_characters_is_kept_whole() -> None:
     assert params.parse("?id=" + "x" * 64).host_id == "x" * 64
     assert params.parse("?id=" + "x" * 65).host_id == ""
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["?seed=²", "?seed=١٢", "?scenario=column&start=²", "?target=²", "?scenario=column&start=³"],
+)
+def test_unicode_digits_are_a_problem_not_a_crash(query: str) -> None:
+    """``str.isdigit`` accepts "²", which ``int()`` refuses: issue 20 item 5."""
+    config = params.parse(query)
+    name = query.split("&")[-1].split("=")[0].lstrip("?")
+    assert name in problems(config)

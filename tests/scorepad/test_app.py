@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from skyjo.device import Storage
 from skyjo.scorepad import render, storage
 from skyjo.scorepad.app import CORRUPT_KEY, DRAFT_KEY, SAVE_KEY, PadApp, Screen
 from skyjo.scorepad.model import totals
@@ -19,11 +20,15 @@ class Memory(dict[str, str]):
     def get(self, key: str) -> str | None:  # type: ignore[override]
         return dict.get(self, key)
 
-    def set(self, key: str, value: str) -> None:
+    def set(self, key: str, value: str) -> bool:
         self[key] = value
+        return True
+
+    def remove(self, key: str) -> None:
+        self.pop(key, None)
 
 
-def started(names: tuple[str, ...] = PLAYERS, store: Memory | None = None) -> PadApp:
+def started(names: tuple[str, ...] = PLAYERS, store: Storage | None = None) -> PadApp:
     app = PadApp.load(store if store is not None else Memory(), lambda: NOW, language="en")
     while len(app.form.names) < len(names):
         app.act("add-player")

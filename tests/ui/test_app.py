@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
 
 import pytest
 
 from skyjo import record
+from skyjo.device import MemoryStorage
 from skyjo.errors import IllegalActionError
 from skyjo.state import Phase
-from skyjo.ui.app import CORRUPT_KEY, SAVE_KEY, App, MemoryStorage, Screen
+from skyjo.ui.app import CORRUPT_KEY, SAVE_KEY, App, Screen
 from skyjo.ui.setup import Seat, Setup
 
 
@@ -235,3 +237,105 @@ def test_a_bots_cards_are_never_targets_even_in_setup() -> None:
     app.start(Setup((Seat("Anna"), Seat("Bot", "easy"))))
     assert app.game is not None and app.game.state.phase is Phase.SETUP
     assert app.targets(1) == {} and len(app.targets(0)) == 12
+
+
+# --- a device that refuses to save (issue 20, items 2, 3 and 6) -----------------------
+
+
+def test_a_new_game_on_a_full_device_is_played_unsaved_and_says_so() -> None:
+    storage = MemoryStorage(capacity=300)
+    app = App(storage, seed=5)
+    app.quick_game()
+    assert app.game is not None and app.screen is Screen.TABLE
+    assert app.unsaved
+    assert storage.get(SAVE_KEY) is None
+    from skyjo.ui import paint
+    from skyjo.ui.i18n import Translator
+
+    shown = html.unescape(paint.notice(app))
+    assert Translator("en").t("save.failed") in shown
+    assert 'data-intent="export"' in shown and 'role="alert"' in shown
+
+
+def test_a_game_whose_save_stops_fitting_mid_game_says_so_and_recovers() -> None:
+    storage = MemoryStorage()
+    app = App(storage, seed=6)
+    app.quick_game()
+    rng = random.Random(1)
+    assert not app.unsaved
+    storage.capacity = sum(len(k) + len(v) for k, v in storage.data.items())
+    before = storage.get(SAVE_KEY)
+    for _ in range(12):
+        if not app.bot_step():
+            human_move(app, rng)
+    assert app.unsaved and storage.get(SAVE_KEY) == before
+    storage.capacity = None
+    if not app.bot_step():
+        human_move(app, rng)
+    assert not app.unsaved
+    assert storage.get(SAVE_KEY) != before
+
+
+def test_an_unreadable_save_on_a_full_device_is_neither_deleted_nor_overwritten() -> None:
+    unreadable = '{"app": 1, "setup": 7, "record": []}'
+    storage = MemoryStorage(capacity=len(SAVE_KEY) + len(unreadable) + 10)
+    storage.set(SAVE_KEY, unreadable)
+    app = App(storage, seed=2)
+    assert app.notice is not None and app.notice.key == "save.corrupt_not_kept"
+    assert storage.get(SAVE_KEY) == unreadable
+    assert storage.get(CORRUPT_KEY) is None
+    storage.capacity = None  # even with room again, the new game may not replace it
+    app.quick_game()
+    assert app.unsaved and storage.get(SAVE_KEY) == unreadable
+    assert app.exported_unreadable() == unreadable  # the export comes from memory
+    app.click_card(0, 0)
+    assert not app.unsaved and storage.get(SAVE_KEY) != unreadable
+
+
+def test_a_second_unreadable_save_is_kept_beside_the_first() -> None:
+    storage = MemoryStorage()
+    for text in ("not json 1", "not json 2"):
+        storage.set(SAVE_KEY, text)
+        app = App(storage)
+        assert app.notice is not None and app.notice.key == "save.corrupt"
+    assert storage.get(CORRUPT_KEY) == "not json 1"
+    assert storage.get(CORRUPT_KEY + ".2") == "not json 2"
+
+
+@pytest.mark.parametrize(
+    "remembered",
+    [
+        '{"seats": [{"name": "A"}, {"name": "B"}], "speed": []}',
+        '{"seats": [{"name": "A", "kind": []}, {"name": "B"}]}',
+        '{"seats": [{"name": "A"}, {"name": "B"}], "rules": []}',
+        '{"seats": [{"name": "A"}, {"name": "B"}], "rules": {"target": "x"}}',
+        "[" * 100_000,
+        '"just text"',
+    ],
+)
+def test_a_wrongly_typed_remembered_setup_is_set_aside_and_the_game_resumes(
+    remembered: str,
+) -> None:
+    from skyjo.ui.app import SETUP_KEY, SETUP_UNREADABLE_KEY
+
+    storage = MemoryStorage()
+    first = App(storage, seed=3)
+    first.quick_game()
+    storage.set(SETUP_KEY, remembered)
+    again = App(storage, seed=3)
+    offered = again.screen
+    assert storage.get(SETUP_UNREADABLE_KEY) == remembered
+    assert storage.get(SETUP_KEY) is None
+    again.resume()
+    assert (offered, again.screen) == (Screen.RESUME, Screen.TABLE)
+
+
+@pytest.mark.parametrize("key", [SAVE_KEY, "skyjo.recent"])
+def test_a_hundred_thousand_brackets_in_storage_do_not_stop_the_page(key: str) -> None:
+    storage = MemoryStorage()
+    storage.set(key, "[" * 100_000)
+    app = App(storage)
+    assert app.screen is Screen.SETUP
+    assert app.recent_games() == []
+    if key == SAVE_KEY:
+        assert app.notice is not None and "100,000 levels" in str(app.notice.fields["reason"])

@@ -10,9 +10,10 @@ from skyjo.actions import Draw
 from skyjo.bots import Decision
 from skyjo.bots.base import Reason
 from skyjo.bots.reasons import because, reason
+from skyjo.device import MemoryStorage
 from skyjo.state import Phase
 from skyjo.ui import present
-from skyjo.ui.app import SAVE_KEY, App, Line, MemoryStorage, Screen
+from skyjo.ui.app import SAVE_KEY, App, Line, Screen
 from skyjo.ui.i18n import Translator
 from skyjo.ui.setup import Seat, Setup
 from tests.ui.test_app import human_move

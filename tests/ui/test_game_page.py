@@ -14,6 +14,7 @@ from skyjo import record
 from skyjo.actions import Draw, Swap, TakeDiscard
 from skyjo.bots import Decision
 from skyjo.bots.reasons import reason
+from skyjo.device import MemoryStorage
 from skyjo.errors import IllegalActionError
 from skyjo.state import Phase
 from skyjo.ui import present, render
@@ -23,7 +24,6 @@ from skyjo.ui.app import (
     SAVE_KEY,
     App,
     Confirm,
-    MemoryStorage,
     Screen,
 )
 from skyjo.ui.i18n import CATALOGUE, Translator
@@ -128,9 +128,8 @@ def test_an_unreadable_recent_list_is_kept_aside_not_overwritten() -> None:
 class FullStorage(MemoryStorage):
     """A browser whose storage is full: the recent list cannot be written."""
 
-    def set(self, key: str, value: str) -> None:
-        if key != RECENT_KEY:
-            super().set(key, value)
+    def set(self, key: str, value: str) -> bool:
+        return key != RECENT_KEY and super().set(key, value)
 
 
 def test_when_the_game_cannot_be_kept_it_stays() -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
+from skyjo.device import MemoryStorage
 from skyjo.grammar import Person
 from skyjo.state import Phase
 from skyjo.ui import present
-from skyjo.ui.app import App, MemoryStorage, Screen
+from skyjo.ui.app import App, Screen
 from skyjo.ui.i18n import Translator
 from skyjo.ui.setup import Seat, Setup
 from tests.ui.test_app import play_until

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 import re
 
+from skyjo.device import MemoryStorage
 from skyjo.state import Phase
 from skyjo.ui import present, render
-from skyjo.ui.app import App, MemoryStorage, Screen
+from skyjo.ui.app import App, Screen
 from skyjo.ui.i18n import Translator
 from skyjo.ui.setup import Seat, Setup
 

@@ -15,14 +15,14 @@ Whatever goes wrong is shown inside the embed, never thrown at the host page.
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from skyjo import browser, scenarios, share
+from skyjo import browser, jsontext, scenarios, share
+from skyjo.device import MemoryStorage
 from skyjo.embed import messages, params, reel, view
 from skyjo.embed.params import seat_names
 from skyjo.embed.texts import Texts
@@ -30,7 +30,7 @@ from skyjo.errors import SkyjoError
 from skyjo.painted import fingerprint
 from skyjo.state import Phase
 from skyjo.ui import present, render
-from skyjo.ui.app import App, MemoryStorage, Screen
+from skyjo.ui.app import App, Screen
 from skyjo.ui.render import esc, h
 from skyjo.ui.setup import SPEEDS, Seat, Setup
 
@@ -55,6 +55,8 @@ class EmbedPage:
         self.sent_game_end = False
         self.last_height = -1
         self.busy = False
+        #: Messages from the host that asked for nothing this embed does.
+        self.ignored_messages = 0
         self._tasks: set[asyncio.Future[None]] = set()
         # Reel content (record, scenario).
         self.frames: tuple[reel.Frame, ...] = ()
@@ -156,7 +158,7 @@ class EmbedPage:
     def post(self, message: dict[str, Any]) -> None:
         """Send ``message`` to the host (``"*"``: an embed does not know its host's
         origin, and its messages hold nothing private)."""
-        if self.window.eval("window.parent === window"):
+        if getattr(self.window.Object, "is")(self.window.parent, self.window):
             return
         payload = to_js(message, dict_converter=self.window.Object.fromEntries)
         self.window.parent.postMessage(payload, "*")
@@ -168,15 +170,25 @@ class EmbedPage:
             self.post(messages.size(self.config, height))
 
     def on_message(self, event: Any) -> None:
-        # undefined, a function or a symbol has no JSON text: not a request.
-        raw = browser.text(self.window.JSON.stringify(event.data))
+        """A message from the host page. Only ``skyjo:measure`` asks for anything;
+        every other message (from another window, of another shape, or one that
+        has no JSON text at all: a cyclic object, a BigInt, a function) is ignored
+        without a word and counted in ``<html data-ignored-messages>``, which the
+        tests read. A hostile page must never put a traceback into the embed."""
         try:
-            data = json.loads(raw) if raw is not None else None
-        except ValueError:
+            from_host = bool(getattr(self.window.Object, "is")(event.source, self.window.parent))
+            # undefined, a function or a symbol has no JSON text: not a request.
+            raw = browser.text(self.window.JSON.stringify(event.data)) if from_host else None
+            data = jsontext.loads(raw, what="the message") if raw is not None else None
+        except Exception:
+            data = None
+        if not messages.is_measure_request(data):
+            self.ignored_messages += 1
+            root = self.window.document.documentElement
+            root.setAttribute("data-ignored-messages", str(self.ignored_messages))
             return
-        if messages.is_measure_request(data):
-            self.last_height = self.height()
-            self.post(messages.size(self.config, self.last_height))
+        self.last_height = self.height()
+        self.post(messages.size(self.config, self.last_height))
 
     def report_state(self) -> None:
         """Tell the host about rounds scored and a game ended since the last report."""

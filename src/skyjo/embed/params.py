@@ -19,6 +19,7 @@ from typing import Final, Literal
 from urllib.parse import parse_qsl
 
 from skyjo import scenarios, share
+from skyjo.browser import whole_number
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import RulesError
 from skyjo.record import GameRecord
@@ -118,9 +119,9 @@ def parse(query: str, fragment: str = "") -> EmbedConfig:
         else:
             problems.append(Problem("speed", values["speed"], f"one of {', '.join(SPEEDS)}"))
     if "seed" in values:
-        text = values["seed"].strip()
-        if text.isdigit() and len(text) <= 12:
-            config = replace(config, seed=int(text))
+        seed = whole_number(values["seed"].strip())
+        if seed is not None:
+            config = replace(config, seed=seed)
         else:
             problems.append(Problem("seed", values["seed"], "a whole number 0 or above"))
     if "id" in values:
@@ -174,7 +175,7 @@ def _rules(values: Mapping[str, str], problems: list[Problem]) -> tuple[Rules, t
             continue
         text = values[name].strip().lower()
         try:
-            if name == "target" and not text.isdigit():
+            if name == "target" and whole_number(text) is None:
                 raise RulesError(name)
             rules = rules.with_option(name, text)
         except RulesError:
@@ -271,8 +272,9 @@ def _start(config: EmbedConfig, text: str, problems: list[Problem]) -> EmbedConf
         problems.append(Problem("start", text, "only with a game link #g= or a scenario"))
         return config
     limit = _move_count(config)
-    if text.strip().isdigit() and int(text) <= limit:
-        return replace(config, start=int(text))
+    start = whole_number(text.strip())
+    if start is not None and start <= limit:
+        return replace(config, start=start)
     problems.append(Problem("start", text, f"a move number 0 to {limit}"))
     return config
 

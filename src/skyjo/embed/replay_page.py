@@ -289,7 +289,8 @@ def start() -> ReplayPage:
     query = window.URLSearchParams.new(window.location.search)
     asked = browser.text(query.get("lang"))
     languages = [asked] if asked is not None else []
-    saved = browser.text(window.localStorage.getItem("skyjo.language"))  # the game page's
+    device = browser.DeviceStorage(lambda: window.localStorage, window.console.warn)
+    saved = device.get("skyjo.language")  # the game page's
     if saved is not None:
         languages.append(saved)
     languages += [str(lang) for lang in browser.present(window.navigator.languages) or []]

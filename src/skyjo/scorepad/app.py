@@ -8,7 +8,10 @@ never read back from the DOM; only the text a person typed into the setup form i
 
 The model's values are immutable, so a refused tap (a :class:`ScorePadError`)
 leaves ``pad`` and ``keypad`` as they were and only sets :attr:`PadApp.notice`.
-Every change to a game is written to the device at once through :class:`Storage`.
+Every change to a game is written to the device at once through a
+:class:`~skyjo.device.Keeper`: a write the device refuses is said at once (the
+game stays in memory and its export is offered), and saves that cannot be read
+are set aside, never overwritten.
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
-from typing import Final, Protocol
+from typing import Final
 
+from skyjo.browser import whole_number
+from skyjo.device import Keeper, Storage, Unreadable
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.scorepad import draft, model, storage
 from skyjo.scorepad.errors import GameOverError, ScorePadError, SumOutOfBoundsError
@@ -42,14 +47,12 @@ SAVED_NOTICES: Final = frozenset(
 )
 """News after which the page shows the totals and the news (on a phone the keypad's
 Save button sits below them, so the page scrolls up to them)."""
-
-
-class Storage(Protocol):
-    """Text by key on the device (``localStorage`` in the page, a dict in tests)."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def set(self, key: str, value: str) -> None: ...
+NOT_SAVED: Final = "error.not_saved"
+"""The device refused the last save: said instead of any news while it lasts."""
+CORRUPT_NOTICES: Final = frozenset(
+    {"error.corrupt", "error.corrupt_not_kept", "error.some_unreadable"}
+)
+"""Notices about a save that could not be read; they offer its export."""
 
 
 class Screen(StrEnum):
@@ -136,6 +139,12 @@ class PadApp:
     confirm_delete: int | None = None
     offer_move_mark: bool = False
     kept_draft: str | None = None
+    #: Whether the device refused the last write of the games (see :data:`NOT_SAVED`).
+    unsaved: bool = False
+    keeper: Keeper = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.keeper = Keeper(self.store)
 
     # ---- start-up ----------------------------------------------------------------
 
@@ -143,25 +152,52 @@ class PadApp:
     def load(cls, store: Storage, clock: Callable[[], datetime], *, language: str) -> PadApp:
         """The page as the device left it: the open game, else a new-game form.
 
-        An unreadable archive is copied aside (never overwritten silently) and the
-        page starts with an empty list and says so."""
+        A save that cannot be read is set aside (never overwritten silently) and
+        the page says so and offers its export; a save with some unreadable games
+        keeps the others."""
         chosen = store.get(LANGUAGE_KEY)
         app = cls(store, clock, language=chosen if chosen in LANGUAGES else language)
         text = store.get(SAVE_KEY)
         if text:
-            try:
-                app.archive = storage.loads(text)
-            except ScorePadError as error:
-                store.set(CORRUPT_KEY, text)
-                store.set(SAVE_KEY, storage.dumps(storage.Archive()))
-                app.notice = Notice.of("error.corrupt", error=True, detail=str(error))
+            app._read_archive(text)
         recent = app.archive.recent()
         if recent:
             current = store.get(CURRENT_KEY)
             ids = {g.game_id for g in recent}
-            wanted = int(current) if current and current.isdigit() else -1
-            app._open(wanted if wanted in ids else recent[0].game_id)
+            wanted = whole_number(current)
+            app._open(wanted if wanted is not None and wanted in ids else recent[0].game_id)
         return app
+
+    def _read_archive(self, text: str) -> None:
+        try:
+            self.archive, problems = storage.salvage(text)
+        except ScorePadError as error:
+            found = self.keeper.found_unreadable(SAVE_KEY, text, str(error), aside=CORRUPT_KEY)
+            key = "error.corrupt" if found.kept_as is not None else "error.corrupt_not_kept"
+            self.notice = Notice.of(key, error=True, detail=str(error))
+            return
+        if not problems:
+            return
+        detail = "; ".join(str(problem) for problem in problems)
+        found = self.keeper.found_unreadable(SAVE_KEY, text, detail, aside=CORRUPT_KEY)
+        if found.kept_as is not None:
+            self._write()  # the readable games, now that the whole text is safe
+        key = "error.some_unreadable" if found.kept_as is not None else "error.corrupt_not_kept"
+        self.notice = Notice.of(key, error=True, detail=detail, n=len(problems))
+
+    @property
+    def unreadable(self) -> Unreadable | None:
+        """The unreadable save the page offers to export (the latest one met)."""
+        return self.keeper.unreadable[-1] if self.keeper.unreadable else None
+
+    def exported_unreadable(self) -> str:
+        """The unreadable save's text, for its export; once the person holds a copy
+        the page may write over it again."""
+        found = self.unreadable
+        if found is None:
+            raise ScorePadError("there is no unreadable save to export")
+        self.keeper.exported(found)
+        return found.text
 
     # ---- what the page paints ------------------------------------------------------
 
@@ -190,6 +226,7 @@ class PadApp:
         handler = _ACTIONS.get(action)
         if handler is None:
             return
+        kept = self.notice if self.notice and self.notice.key in CORRUPT_NOTICES else None
         self.notice = None
         try:
             handler(self, value)
@@ -200,6 +237,11 @@ class PadApp:
             if isinstance(error, SumOutOfBoundsError):
                 self._refused(error)
         self._keep_draft()
+        if self.unsaved and (self.notice is None or not self.notice.error):
+            # Never "Round 2 saved." when the device refused it.
+            self.notice = Notice.of(NOT_SAVED, error=True)
+        elif self.notice is None and kept is not None and self.unreadable is not None:
+            self.notice = kept  # its export stays offered until something else is said
 
     def _keep_draft(self) -> None:
         """Write the round being typed to the device (or forget it once saved or
@@ -214,8 +256,7 @@ class PadApp:
             and draft.has_typing(kp, pad, correcting=correcting)
         ):
             text = draft.dumps(game_id, kp, correcting=correcting)
-        if text != self.kept_draft:
-            self.store.set(DRAFT_KEY, text)
+        if text != self.kept_draft and self.keeper.write(DRAFT_KEY, text):
             self.kept_draft = text
 
     def edit(self, name: str, value: str, *, seat: int = 0, index: int = 0) -> None:
@@ -236,7 +277,7 @@ class PadApp:
             self.revealed[seat][index] = int(value) if _is_int(value) else None
         elif name == "language" and value in LANGUAGES:
             self.language = value
-            self.store.set(LANGUAGE_KEY, value)
+            self.keeper.write(LANGUAGE_KEY, value)
         self._recheck_form()
 
     def _recheck_form(self) -> None:
@@ -278,7 +319,7 @@ class PadApp:
         self.kept_draft = kept if self.keypad is not None and kept else None
         self.revealed = [[None, None] for _ in saved.pad.players]
         self.screen = Screen.PLAY
-        self.store.set(CURRENT_KEY, str(game_id))
+        self.keeper.write(CURRENT_KEY, str(game_id))
 
     def _ask_delete(self, value: str) -> None:
         self.confirm_delete = int(value)
@@ -372,10 +413,11 @@ class PadApp:
                 raise FormError(Notice.of("setup.error.same", error=True, name=name))
             seen.add(name.casefold())
         text = form.custom_target if form.target == "custom" else form.target
-        if not text.strip().isdigit() or int(text) < 1:
+        target = whole_number(text.strip())
+        if target is None or target < 1:
             raise FormError(Notice.of("setup.error.target", error=True))
         rules = Rules(
-            target=int(text),
+            target=target,
             column_rule=ColumnRule(form.column_rule),
             double_on_tie=form.double_on_tie,
             double_nonpositive=form.double_nonpositive,
@@ -476,9 +518,10 @@ class PadApp:
         self._write()
 
     def _write(self) -> None:
-        self.store.set(SAVE_KEY, storage.dumps(self.archive))
+        """Store every game; a refusal sets :attr:`unsaved` until a write works."""
+        self.unsaved = not self.keeper.write(SAVE_KEY, storage.dumps(self.archive))
         if self.game_id is not None:
-            self.store.set(CURRENT_KEY, str(self.game_id))
+            self.keeper.write(CURRENT_KEY, str(self.game_id))
 
     def _fresh_keypad(self) -> Keypad | None:
         """The keypad for what comes next: the next round, the tiebreak on offer,

@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 from typing import Any, Final, TypeGuard
 
+from skyjo import jsontext
 from skyjo.scorepad import model
 from skyjo.scorepad.errors import ScorePadError
 from skyjo.scorepad.keypad import MAX_DIGITS, Keypad
@@ -55,7 +56,7 @@ def restore(text: str | None, game_id: int, pad: ScorePad) -> Keypad | None:
     if not text:
         return None
     try:
-        data = json.loads(text)
+        data = jsontext.loads(text, what="the round being typed")
     except ValueError:
         return None
     if not isinstance(data, dict) or data.get("game") != game_id:

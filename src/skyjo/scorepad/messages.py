@@ -178,6 +178,10 @@ EN: Final[dict[str, str]] = {
     "error.other": "That is not possible: {detail}",
     "error.corrupt": "The saved games could not be read ({detail}); they were kept aside "
     "and a new list started.",
+    "error.not_saved": "Not saved on this device: its storage is full, or it holds an unreadable save not yet exported. Export the game as CSV to keep it.",
+    "error.corrupt_not_kept": "The saved games could not be read ({detail}). There is no room on this device to keep them aside, so they stay as they are: export them to keep a copy. Until then nothing is saved over them.",
+    "error.some_unreadable": "{n, plural, one {One saved game} other {# saved games}} could not be read ({detail}); the save was kept aside for export. The other games are here.",
+    "button.export_unreadable": "Export the unreadable save",
     "offline.saved": "Saved on this device.",
     "offline.ready": "Ready to play offline.",
 }
@@ -313,6 +317,10 @@ DE: Final[dict[str, str]] = {
     "error.other": "Das geht nicht: {detail}",
     "error.corrupt": "Die gespeicherten Spiele waren nicht lesbar ({detail}); sie wurden "
     "beiseitegelegt und eine neue Liste begonnen.",
+    "error.not_saved": "Nicht auf diesem Gerät gespeichert: Der Speicher ist voll oder enthält einen unlesbaren Spielstand, der noch nicht exportiert wurde. Exportiere das Spiel als CSV, um es zu behalten.",
+    "error.corrupt_not_kept": "Die gespeicherten Spiele waren nicht lesbar ({detail}). Auf diesem Gerät ist kein Platz, um sie beiseitezulegen, darum bleiben sie, wie sie sind: exportiere sie, um eine Kopie zu behalten. Bis dahin wird nichts darüber gespeichert.",
+    "error.some_unreadable": "{n, plural, one {Ein gespeichertes Spiel war} other {# gespeicherte Spiele waren}} nicht lesbar ({detail}); der Spielstand wurde zum Exportieren beiseitegelegt. Die anderen Spiele sind hier.",
+    "button.export_unreadable": "Unlesbaren Spielstand exportieren",
     "offline.saved": "Auf diesem Gerät gespeichert.",
     "offline.ready": "Bereit zum Offline-Spielen.",
 }
@@ -447,6 +455,10 @@ NL: Final[dict[str, str]] = {
     "error.other": "Dat kan niet: {detail}",
     "error.corrupt": "De opgeslagen spellen waren onleesbaar ({detail}); ze zijn apart gezet "
     "en een nieuwe lijst is begonnen.",
+    "error.not_saved": "Niet opgeslagen op dit apparaat: de opslag is vol, of bevat een onleesbare opslag die nog niet is geëxporteerd. Exporteer het spel als CSV om het te houden.",
+    "error.corrupt_not_kept": "De opgeslagen spellen waren onleesbaar ({detail}). Op dit apparaat is geen ruimte om ze apart te zetten, dus ze blijven zoals ze zijn: exporteer ze om een kopie te houden. Tot dan wordt er niets overheen opgeslagen.",
+    "error.some_unreadable": "{n, plural, one {Eén opgeslagen spel was} other {# opgeslagen spellen waren}} onleesbaar ({detail}); de opslag is apart gezet om te exporteren. De andere spellen staan hier.",
+    "button.export_unreadable": "Onleesbare opslag exporteren",
     "offline.saved": "Opgeslagen op dit apparaat.",
     "offline.ready": "Klaar om offline te spelen.",
 }

@@ -120,6 +120,10 @@ ES: Final[dict[str, str]] = {
     "error.tiebreak": "El desempate ya no encaja: bórralo primero.",
     "error.other": "Eso no es posible: {detail}",
     "error.corrupt": "No se han podido leer las partidas guardadas ({detail}); se han apartado y empieza una lista nueva.",
+    "error.not_saved": "No se ha guardado en este dispositivo: su almacenamiento está lleno o contiene una partida ilegible aún sin exportar. Exporta la partida en CSV para conservarla.",
+    "error.corrupt_not_kept": "No se han podido leer las partidas guardadas ({detail}). No hay espacio en este dispositivo para apartarlas, así que se quedan como están: expórtalas para conservar una copia. Hasta entonces no se guarda nada encima.",
+    "error.some_unreadable": "{n, plural, one {No se ha podido leer una partida guardada} other {No se han podido leer # partidas guardadas}} ({detail}); se ha apartado el guardado para exportarlo. Las demás partidas están aquí.",
+    "button.export_unreadable": "Exportar el guardado ilegible",
     "offline.saved": "Guardado en este dispositivo.",
     "offline.ready": "Listo para jugar sin conexión.",
     # the printed sheet

@@ -120,6 +120,10 @@ FR: Final[dict[str, str]] = {
     "error.tiebreak": "Le départage ne convient plus : supprime-le d'abord.",
     "error.other": "Ce n'est pas possible : {detail}",
     "error.corrupt": "Les parties enregistrées n'ont pas pu être lues ({detail}) ; elles ont été mises de côté et une nouvelle liste commence.",
+    "error.not_saved": "Pas enregistré sur cet appareil : sa mémoire est pleine, ou elle contient une sauvegarde illisible pas encore exportée. Exporte la partie en CSV pour la garder.",
+    "error.corrupt_not_kept": "Les parties enregistrées n'ont pas pu être lues ({detail}). Il n'y a pas de place sur cet appareil pour les mettre de côté, donc elles restent telles quelles : exporte-les pour en garder une copie. D'ici là, rien n'est enregistré par-dessus.",
+    "error.some_unreadable": "{n, plural, one {Une partie enregistrée n'a} other {# parties enregistrées n'ont}} pas pu être lue{n, plural, one {} other {s}} ({detail}) ; la sauvegarde a été mise de côté pour être exportée. Les autres parties sont là.",
+    "button.export_unreadable": "Exporter la sauvegarde illisible",
     "offline.saved": "Enregistré sur cet appareil.",
     "offline.ready": "Prêt à jouer hors ligne.",
     # the printed sheet

@@ -120,6 +120,10 @@ IT: Final[dict[str, str]] = {
     "error.tiebreak": "Lo spareggio non torna più: eliminalo prima.",
     "error.other": "Non è possibile: {detail}",
     "error.corrupt": "Non è stato possibile leggere le partite salvate ({detail}); sono state messe da parte e inizia un nuovo elenco.",
+    "error.not_saved": "Non salvato su questo dispositivo: la memoria è piena, o contiene un salvataggio illeggibile non ancora esportato. Esporta la partita in CSV per tenerla.",
+    "error.corrupt_not_kept": "Non è stato possibile leggere le partite salvate ({detail}). Su questo dispositivo non c'è spazio per metterle da parte, quindi restano come sono: esportale per tenerne una copia. Fino ad allora non viene salvato niente sopra.",
+    "error.some_unreadable": "{n, plural, one {Non è stato possibile leggere una partita salvata} other {Non è stato possibile leggere # partite salvate}} ({detail}); il salvataggio è stato messo da parte per l'esportazione. Le altre partite sono qui.",
+    "button.export_unreadable": "Esporta il salvataggio illeggibile",
     "offline.saved": "Salvato su questo dispositivo.",
     "offline.ready": "Pronto per giocare offline.",
     # the printed sheet

@@ -18,7 +18,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from skyjo import browser
-from skyjo.browser import DeviceStorage, present, text
+from skyjo.browser import DeviceStorage, present, text, whole_number
 from skyjo.painted import fingerprint
 from skyjo.scorepad import render
 from skyjo.scorepad.app import PadApp, Screen
@@ -136,6 +136,9 @@ class Page:
         if action == "csv":
             self.download_csv()
             return
+        if action == "export-unreadable":
+            self.download_unreadable()
+            return
         if action == "print":
             window.print()
             return
@@ -176,7 +179,7 @@ class Page:
         """Repaint the notice alone (the form and its caret stay as they are)."""
         old = present(self.root.querySelector("#notice"))
         if old is not None:
-            old.outerHTML = render.notice(self.app.notice, Messages(self.app.language))
+            old.outerHTML = render.page_notice(self.app)
 
     def on_key(self, event: Any) -> None:
         """Digits, minus, Backspace and Enter drive the keypad from a keyboard too."""
@@ -186,7 +189,7 @@ class Page:
         if app.screen is not Screen.PLAY or app.keypad is None or tag in ("INPUT", "SELECT"):
             return
         key = str(event.key)
-        if len(key) == 1 and key.isdigit():
+        if len(key) == 1 and whole_number(key) is not None:
             action, value = "digit", key
         elif key in KEYBOARD:
             action, value = KEYBOARD[key]
@@ -200,15 +203,29 @@ class Page:
     def download_csv(self) -> None:
         """Save the open game as a CSV file (a data: URL, so nothing leaves the device)."""
         pad = self.app.pad
-        if pad is None:
+        if pad is not None:
+            _download("text/csv", render.csv_name(self.app), to_csv(pad))
+
+    def download_unreadable(self) -> None:
+        """Save the unreadable save as it was, from memory (the device may hold no copy)."""
+        try:
+            text = self.app.exported_unreadable()
+        except Exception as exc:
+            window.console.warn(f"score pad: {exc}")
             return
-        link = document.createElement("a")
-        link.href = "data:text/csv;charset=utf-8," + str(window.encodeURIComponent(to_csv(pad)))
-        link.download = render.csv_name(self.app)
-        link.hidden = True
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
+        _download("application/json", "skyjo-scorepad-unreadable.json", text)
+        self.render()
+
+
+def _download(kind: str, name: str, body: str) -> None:
+    """Offer ``body`` as a file called ``name`` (a data: URL: nothing leaves the device)."""
+    link = document.createElement("a")
+    link.href = f"data:{kind};charset=utf-8," + str(window.encodeURIComponent(body))
+    link.download = name
+    link.hidden = True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
 
 
 def _options(**fields: object) -> Any:
@@ -231,7 +248,7 @@ def start() -> Page:
     languages = [str(tag) for tag in present(window.navigator.languages) or []]
     app = PadApp.load(local_storage(), now, language=pick_language(languages))
     page = Page(app)
-    if window.eval("window.self !== window.top"):
+    if not getattr(window.Object, "is")(window.self, window.top):
         document.documentElement.setAttribute("data-embedded", "true")
     page.adopt()
     page.render()

@@ -15,7 +15,7 @@ from html import escape
 from skyjo.icons import icon
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.scorepad import model
-from skyjo.scorepad.app import Notice, PadApp, Screen
+from skyjo.scorepad.app import CORRUPT_NOTICES, NOT_SAVED, Notice, PadApp, Screen
 from skyjo.scorepad.keypad import Keypad
 from skyjo.scorepad.messages import LANGUAGE_NAMES, LANGUAGES, Messages, number
 from skyjo.scorepad.model import ScorePad
@@ -27,7 +27,7 @@ from skyjo.scoring import layout_bounds
 def page(app: PadApp) -> str:
     """The whole ``#pad`` container for the current screen."""
     m = Messages(app.language)
-    parts = [nav(app, m), notice(app.notice, m)]
+    parts = [nav(app, m), page_notice(app)]
     if app.screen is Screen.GAMES:
         parts.append(games(app, m))
     elif app.screen is Screen.SETUP or app.pad is None:
@@ -80,16 +80,41 @@ def nav(app: PadApp, m: Messages) -> str:
     )
 
 
-def notice(note: Notice | None, m: Messages) -> str:
-    """The last message: errors as an alert, other news as a status."""
+def notice(note: Notice | None, m: Messages, *, export: str = "") -> str:
+    """The last message: errors as an alert, other news as a status. ``export``
+    (see :func:`_export_offered`) adds the button that keeps what the device could
+    not: the open game as CSV, or an unreadable save as it was."""
     if note is None:
         return '<p id="notice" class="notice" role="status"></p>'
     if note.detail_error is not None:
         text = m.error(note.detail_error)
     else:
         text = m.t(note.key, **dict(note.fields))
+    extra = ""
+    if export == "csv":
+        extra = " " + button(m.t("nav.csv"), "csv")
+    elif export == "unreadable":
+        extra = " " + button(m.t("button.export_unreadable"), "export-unreadable")
     role, cls = ("alert", "notice error") if note.error else ("status", "notice")
-    return f'<p id="notice" class="{cls}" role="{role}">{escape(text)}</p>'
+    return f'<p id="notice" class="{cls}" role="{role}">{escape(text)}{extra}</p>'
+
+
+def page_notice(app: PadApp) -> str:
+    """The notice as :func:`page` paints it (the page repaints it alone while typing)."""
+    return notice(app.notice, Messages(app.language), export=_export_offered(app))
+
+
+def _export_offered(app: PadApp) -> str:
+    """Which export the notice offers: ``"csv"`` when a save was refused and a game
+    is open, ``"unreadable"`` beside a notice about an unreadable save."""
+    note = app.notice
+    if note is None:
+        return ""
+    if note.key == NOT_SAVED and app.pad is not None:
+        return "csv"
+    if note.key in CORRUPT_NOTICES and app.unreadable is not None:
+        return "unreadable"
+    return ""
 
 
 # ---- the game ----------------------------------------------------------------------

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Final
 
+from skyjo import jsontext
 from skyjo.errors import SkyjoError
 from skyjo.rules import Rules
 from skyjo.scorepad.errors import SaveError, ScorePadError
@@ -120,10 +121,25 @@ def dumps(archive: Archive) -> str:
 
 
 def loads(text: str) -> Archive:
-    """Read a document written by :func:`dumps` (this version or an older one)."""
+    """Read a document written by :func:`dumps` (this version or an older one);
+    any game that cannot be read refuses the whole document (see :func:`salvage`)."""
+    archive, problems = salvage(text)
+    if problems:
+        raise problems[0]
+    return archive
+
+
+def salvage(text: str) -> tuple[Archive, tuple[SaveError, ...]]:
+    """The games of a document that can be read, and why each other one cannot.
+
+    One hand-edited or damaged game must not cost the others: the page keeps the
+    readable games and sets the whole text aside for export. A document that is
+    not a score pad save at all raises :class:`SaveError`."""
     try:
-        document = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
+        document = jsontext.loads(text, what="the score pad save")
+    except jsontext.JsonShapeError as error:
+        raise SaveError(f"not a score pad save: {error}") from None
+    except (ValueError, TypeError) as error:
         raise SaveError(f"not a score pad save: not JSON ({error})") from None
     if not isinstance(document, Mapping) or document.get("format") != FORMAT:
         raise SaveError(f"not a score pad save: expected an object with format {FORMAT!r}")
@@ -137,15 +153,20 @@ def loads(text: str) -> Archive:
         )
     games = _field(document, "games", list, "")
     loaded: list[SavedGame] = []
+    problems: list[SaveError] = []
     seen: set[int] = set()
     for index, item in enumerate(games):
         where = f"games[{index}]"
-        saved = _game_from(item, where)
-        if saved.game_id in seen:
-            raise SaveError(f"game id {saved.game_id} is used twice", where=f"{where}.id")
+        try:
+            saved = _game_from(item, where)
+            if saved.game_id in seen:
+                raise SaveError(f"game id {saved.game_id} is used twice", where=f"{where}.id")
+        except SaveError as error:
+            problems.append(error)
+            continue
         seen.add(saved.game_id)
         loaded.append(saved)
-    return Archive(tuple(loaded))
+    return Archive(tuple(loaded)), tuple(problems)
 
 
 def pad_from_dict(data: Any, *, where: str = "") -> ScorePad:

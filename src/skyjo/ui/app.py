@@ -5,6 +5,9 @@ click a card, next round ...) and then repaints from :func:`skyjo.ui.present`.
 Everything here is plain Python: storage is injected (``localStorage`` in the
 browser, a dict in tests), bots move one engine step per :meth:`App.bot_step` so
 the page can pace and animate them, and the game is saved after every action.
+A save the device refuses is said at once (:attr:`App.unsaved`) and the game goes
+on in memory with Export offered; what cannot be read is kept aside, never lost
+(:class:`skyjo.device.Keeper`).
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ import json
 import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
-from skyjo import engine, record
+from skyjo import engine, jsontext, record
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots import Bot, Decision, ask, make_bot
 from skyjo.bots.base import Reason
 from skyjo.cards import column_positions
+from skyjo.device import Keeper, Storage, Unreadable
 from skyjo.errors import IllegalActionError, SkyjoError
 from skyjo.events import (
     CardDiscarded,
@@ -42,43 +46,21 @@ from skyjo.ui.setup import BOT_LEVELS, HUMAN, Seat, Setup, SetupError
 SAVE_KEY: Final = "skyjo.game"
 SETUP_KEY: Final = "skyjo.setup"
 LANGUAGE_KEY: Final = "skyjo.language"
+#: Where an unreadable save is set aside (the first of several slots, see
+#: :func:`skyjo.device.set_aside_slots`).
 CORRUPT_KEY: Final = "skyjo.corrupt-save"
 #: Games replaced before they ended (newest first), each a whole save, so "New game"
 #: or an import never loses one: the setup screen offers them back.
 RECENT_KEY: Final = "skyjo.recent"
 #: A recent-games list that could not be read, kept aside rather than overwritten.
 RECENT_UNREADABLE_KEY: Final = "skyjo.recent-unreadable"
+#: A remembered setup that could not be read.
+SETUP_UNREADABLE_KEY: Final = "skyjo.setup-unreadable"
 MAX_RECENT: Final = 5
 SAVE_VERSION: Final = 1
 HINT_BOT: Final = "hard"
 #: The most sentences the live region holds at once (the move log keeps them all).
 MAX_HEARD: Final = 12
-
-
-class Storage(Protocol):
-    """Where the page keeps things between visits (``localStorage`` in the browser)."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def set(self, key: str, value: str) -> None: ...
-
-    def remove(self, key: str) -> None: ...
-
-
-class MemoryStorage:
-    """A :class:`Storage` in a dict, for tests and for browsers without storage."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
 
 
 class Screen(StrEnum):
@@ -143,7 +125,10 @@ class App:
 
     def __init__(self, storage: Storage, *, language: str = "en", seed: int | None = None) -> None:
         self.storage = storage
-        self.language = storage.get(LANGUAGE_KEY) or language
+        #: Reads and writes go through it: see :class:`skyjo.device.Keeper`.
+        self.keeper = Keeper(storage)
+        stored_language = storage.get(LANGUAGE_KEY)
+        self.language = stored_language if stored_language in DEFAULT_NAMES else language
         self.rng = random.Random(seed)
         self.setup = self._remembered_setup()
         self.game: Game | None = None
@@ -176,37 +161,57 @@ class App:
         self._pending_import: Game | None = None
         #: The person who moved last: against bots their grid stays the large one.
         self.last_person: int | None = None
+        #: Whether the device refused the game's last save: the page says so (with
+        #: Export) until a save works again. The game itself goes on in memory.
+        self.unsaved = False
         self._check_save()
 
     # --- start and stop ---------------------------------------------------------
 
     def _remembered_setup(self) -> Setup:
-        text = self.storage.get(SETUP_KEY)
+        """The setup last started, or a quick game's; one that cannot be read (of
+        another version, edited, of the wrong types) is set aside."""
+        text = self.keeper.read(SETUP_KEY)
         if text:
             try:
-                return Setup.from_json(json.loads(text))
-            except ValueError:
-                self.storage.remove(SETUP_KEY)
+                return Setup.from_json(jsontext.loads(text, what="the remembered setup"))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                self.keeper.found_unreadable(SETUP_KEY, text, str(exc), aside=SETUP_UNREADABLE_KEY)
         return Setup.quick(self.language)
 
     def _check_save(self) -> None:
-        """Offer to resume a saved game, or report an unreadable one and keep it aside."""
-        text = self.storage.get(SAVE_KEY)
+        """Offer to resume a saved game, or report an unreadable one and keep it aside
+        (when no copy fits on the device, it stays where it is and in memory)."""
+        text = self.keeper.read(SAVE_KEY)
         if text is None:
             return
         try:
             self._load(text)
-        except (ValueError, KeyError, TypeError) as exc:
-            self.storage.set(CORRUPT_KEY, text)
-            self.storage.remove(SAVE_KEY)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            found = self.keeper.found_unreadable(SAVE_KEY, text, str(exc), aside=CORRUPT_KEY)
             self.game = None
-            self.notice = Notice("save.corrupt", {"reason": str(exc)}, error=True)
+            key = "save.corrupt" if found.kept_as is not None else "save.corrupt_not_kept"
+            self.notice = Notice(key, {"reason": str(exc)}, error=True)
             self.screen = Screen.SETUP
             return
         self.screen = Screen.RESUME
 
+    @property
+    def unreadable(self) -> Unreadable | None:
+        """The unreadable save the page offers to export (the latest one met)."""
+        return self.keeper.unreadable[-1] if self.keeper.unreadable else None
+
+    def exported_unreadable(self) -> str:
+        """The text of the unreadable save, for its export; once exported it may be
+        overwritten (the person holds a copy)."""
+        found = self.unreadable
+        if found is None:
+            raise IllegalActionError("there is no unreadable save to export")
+        self.keeper.exported(found)
+        return found.text
+
     def _load(self, text: str) -> None:
-        data = json.loads(text)
+        data = jsontext.loads(text, what="the saved game")
         if not isinstance(data, dict) or data.get("app") != SAVE_VERSION:
             raise ValueError("not a save of this version")
         setup = Setup.from_json(data["setup"])
@@ -238,7 +243,7 @@ class App:
             return
         self.setup_error = None
         self.setup = setup
-        self.storage.set(SETUP_KEY, json.dumps(setup.to_json()))
+        self.keeper.write(SETUP_KEY, json.dumps(setup.to_json()))
         self.tiebreak_of = ()
         self._new_game()
 
@@ -291,7 +296,7 @@ class App:
         self.confirming = None
         self.screen = Screen.SETUP
         self.game = None
-        self.storage.remove(SAVE_KEY)
+        self.keeper.remove(SAVE_KEY)
 
     # --- recent games -------------------------------------------------------------
 
@@ -300,40 +305,36 @@ class App:
         games = []
         for text in self._recent_texts():
             try:
-                data = json.loads(text)
+                data = jsontext.loads(text, what="a recent game")
                 names = tuple(str(s["name"]) for s in data["setup"]["seats"])
                 rounds = len(data["record"]["rounds"])
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, AttributeError):
                 continue
             games.append(RecentGame(names, max(rounds, 1), text))
         return games
 
     def _recent_texts(self) -> list[str]:
-        text = self.storage.get(RECENT_KEY)
-        if text is None:
+        text = self.keeper.read(RECENT_KEY)
+        if text is None or self.keeper.guarded(RECENT_KEY):
             return []
         try:
-            data = json.loads(text)
+            data = jsontext.loads(text, what="the recent games")
             if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
                 raise ValueError("not a list of saves")
-        except ValueError:
-            # Never overwrite what cannot be read: keep it aside once, start afresh.
-            if self.storage.get(RECENT_UNREADABLE_KEY) is None:
-                self.storage.set(RECENT_UNREADABLE_KEY, text)
-            self.storage.remove(RECENT_KEY)
+        except ValueError as exc:
+            # Never overwrite what cannot be read: keep it aside, start afresh.
+            self.keeper.found_unreadable(RECENT_KEY, text, str(exc), aside=RECENT_UNREADABLE_KEY)
             return []
         return list(data)
 
     def _archive(self) -> bool:
         """Put the saved game in progress first among the recent games. False when
         the list could not be written (storage full): then the save is left alone."""
-        current = self.storage.get(SAVE_KEY)
+        current = self.keeper.read(SAVE_KEY)
         if self.game is None or current is None or not self.in_progress:
             return True
         texts = [current, *(t for t in self._recent_texts() if t != current)][:MAX_RECENT]
-        value = json.dumps(texts)
-        self.storage.set(RECENT_KEY, value)
-        if self.storage.get(RECENT_KEY) != value:
+        if not self.keeper.write(RECENT_KEY, json.dumps(texts)):
             self.notice = Notice("recent.not_kept", {}, error=True)
             return False
         return True
@@ -352,8 +353,9 @@ class App:
             self.notice = Notice("save.corrupt_recent", {"reason": str(exc)}, error=True)
             return
         texts = [t for t in self._recent_texts() if t != chosen]
-        self.storage.set(RECENT_KEY, json.dumps(texts))
-        self.storage.set(SAVE_KEY, chosen)
+        # The chosen game is saved in play before it leaves the list: never in neither.
+        if self._write_save(chosen):
+            self.keeper.write(RECENT_KEY, json.dumps(texts))
         self.since_person = []
         self.screen = self._screen_for_state()
 
@@ -411,10 +413,10 @@ class App:
             )
             if seats != self.setup.seats:
                 self.setup = replace(self.setup, seats=seats)
-                self.storage.set(SETUP_KEY, json.dumps(self.setup.to_json()))
+                self.keeper.write(SETUP_KEY, json.dumps(self.setup.to_json()))
                 self._save()
         self.language = language
-        self.storage.set(LANGUAGE_KEY, language)
+        self.keeper.write(LANGUAGE_KEY, language)
 
     def you(self) -> str | None:
         """The name of the person at the device: the only person among bots. With
@@ -724,4 +726,10 @@ class App:
             "log": [line.to_json() for line in self.log[-200:]],
             "tiebreak_of": list(self.tiebreak_of),
         }
-        self.storage.set(SAVE_KEY, json.dumps(data))
+        self._write_save(json.dumps(data))
+
+    def _write_save(self, text: str) -> bool:
+        """Store the game in play; a refusal sets :attr:`unsaved` (the page says so at
+        once and offers Export), a later save that works clears it."""
+        self.unsaved = not self.keeper.write(SAVE_KEY, text)
+        return not self.unsaved

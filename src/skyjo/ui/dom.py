@@ -23,7 +23,7 @@ from skyjo.painted import fingerprint
 from skyjo.rules import ColumnRule, Rules
 from skyjo.state import Phase
 from skyjo.ui import paint, present, render
-from skyjo.ui.app import CORRUPT_KEY, App, Notice, Screen
+from skyjo.ui.app import App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
 
@@ -53,33 +53,6 @@ def element(value: Any) -> Any | None:
     """A DOM lookup's result, or None: JavaScript's null arrives as ``jsnull``, which
     is not None (and ``undefined`` as None)."""
     return browser.present(value)
-
-
-class LocalStorage:
-    """``window.localStorage`` as a :class:`skyjo.ui.app.Storage`; failures (private
-    mode, quota) are reported once on the console and the game goes on unsaved."""
-
-    def __init__(self) -> None:
-        self.store: Any = window.localStorage
-
-    def get(self, key: str) -> str | None:
-        try:
-            value = self.store.getItem(key)
-        except Exception:
-            return None
-        # A missing key is JavaScript's null, which Pyodide gives as ``jsnull`` (not
-        # None); only a string is a stored value.
-        return browser.text(value)
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            self.store.setItem(key, value)
-        except Exception as exc:
-            window.console.warn(f"could not save the game: {exc}")
-
-    def remove(self, key: str) -> None:
-        with contextlib.suppress(Exception):
-            self.store.removeItem(key)
 
 
 class Page:
@@ -543,7 +516,9 @@ class Page:
         # A message lasts until the next intent; the corrupt save's stays on the setup
         # screen, where its export button is.
         kept = (
-            self.app.notice if self.app.notice and self.app.notice.key == CORRUPT_NOTICE else None
+            self.app.notice
+            if self.app.notice and self.app.notice.key in paint.CORRUPT_NOTICES
+            else None
         )
         self.app.notice = kept
         try:
@@ -623,9 +598,7 @@ class Page:
         self._download("skyjo-game.json", self.app.export_record())
 
     def export_corrupt(self) -> None:
-        text = self.app.storage.get(CORRUPT_KEY)
-        if text is not None:
-            self._download("skyjo-unreadable-save.json", text)
+        self._download("skyjo-unreadable-save.json", self.app.exported_unreadable())
 
     def _download(self, filename: str, text: str) -> None:
         blob = window.Blob.new([text], {"type": "application/json"})
@@ -643,13 +616,12 @@ def start() -> Page:
     """Create the app from this browser's storage and language, and paint it.
 
     ``?seed=N`` in the page's URL makes the deals reproducible (tests, demos)."""
-    storage = LocalStorage()
+    storage = browser.DeviceStorage(lambda: window.localStorage, window.console.warn)
     languages = [str(lang) for lang in window.navigator.languages] or [
         str(window.navigator.language)
     ]
     language = storage.get("skyjo.language") or pick_language(languages)
-    seed_text = browser.text(window.URLSearchParams.new(window.location.search).get("seed"))
-    seed = int(seed_text) if seed_text is not None and seed_text.isdigit() else None
+    seed = browser.whole_number(window.URLSearchParams.new(window.location.search).get("seed"))
     app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
     page = Page(app)
     page.adopt()
@@ -657,4 +629,4 @@ def start() -> Page:
     return page
 
 
-__all__ = ["LocalStorage", "Notice", "Page", "start"]
+__all__ = ["Notice", "Page", "start"]

@@ -117,6 +117,8 @@ ES: Final[dict[str, str]] = {
     "save.resume_heading": "Hay una partida en curso",
     "save.resume_text": "Ronda {n}, guardada en este dispositivo.",
     "save.corrupt": "No se ha podido leer la partida guardada ({reason}). Se ha apartado y puedes exportarla. Empieza una partida nueva.",
+    "save.corrupt_not_kept": "No se ha podido leer la partida guardada ({reason}). No hay espacio en este dispositivo para apartarla, así que se queda como está: expórtala para conservar una copia. Hasta entonces, ninguna partida nueva se guarda encima.",
+    "save.failed": "El almacenamiento de este dispositivo está lleno: la partida no se ha podido guardar aquí. Sigue en juego: expórtala para conservar una copia.",
     "import.invalid": "Este archivo no es un registro de partida válido: {reason}",
     "import.done": "Partida importada.",
     "error.refused": "Esa jugada no es posible ahora: {reason}",

@@ -117,6 +117,8 @@ FR: Final[dict[str, str]] = {
     "save.resume_heading": "Une partie est en cours",
     "save.resume_text": "Manche {n}, enregistrée sur cet appareil.",
     "save.corrupt": "La partie enregistrée n'a pas pu être lue ({reason}). Elle a été mise de côté et tu peux l'exporter. Une nouvelle partie commence.",
+    "save.corrupt_not_kept": "La partie enregistrée n'a pas pu être lue ({reason}). Il n'y a pas de place sur cet appareil pour la mettre de côté, donc elle reste telle quelle : exporte-la pour en garder une copie. D'ici là, aucune nouvelle partie n'est enregistrée par-dessus.",
+    "save.failed": "La mémoire de cet appareil est pleine : la partie n'a pas pu être enregistrée ici. Elle continue : exporte-la pour en garder une copie.",
     "import.invalid": "Ce fichier n'est pas un enregistrement de partie valable : {reason}",
     "import.done": "Partie importée.",
     "error.refused": "Ce coup n'est pas possible maintenant : {reason}",

@@ -119,6 +119,8 @@ IT: Final[dict[str, str]] = {
     "save.resume_heading": "C'è una partita in corso",
     "save.resume_text": "Manche {n}, salvata su questo dispositivo.",
     "save.corrupt": "Non è stato possibile leggere la partita salvata ({reason}). È stata messa da parte e puoi esportarla. Inizia una nuova partita.",
+    "save.corrupt_not_kept": "Non è stato possibile leggere la partita salvata ({reason}). Su questo dispositivo non c'è spazio per metterla da parte, quindi resta com'è: esportala per tenerne una copia. Fino ad allora nessuna nuova partita viene salvata sopra.",
+    "save.failed": "La memoria di questo dispositivo è piena: la partita non è stata salvata qui. Continua: esportala per tenerne una copia.",
     "import.invalid": "Questo file non è una registrazione di partita valida: {reason}",
     "import.done": "Partita importata.",
     "error.refused": "Questa mossa ora non è possibile: {reason}",

@@ -12,7 +12,9 @@ from skyjo.ui import present, render
 from skyjo.ui.app import App, Screen
 from skyjo.ui.i18n import Translator
 
-#: The notice of an unreadable save, which offers to export it.
+#: The notices of an unreadable save, which offer to export it.
+CORRUPT_NOTICES = frozenset({"save.corrupt", "save.corrupt_not_kept"})
+#: The one the page keeps on the setup screen across intents (see ``dom.guarded``).
 CORRUPT_NOTICE = "save.corrupt"
 
 
@@ -50,13 +52,17 @@ def site_links(language: str) -> str:
 
 
 def notice(app: App) -> str:
-    """The app's message above the screen, if any."""
-    if app.notice is None:
-        return ""
+    """The app's messages above the screen: a save the device refused (it stays
+    while saves fail, with Export), then the message of the last intent, if any."""
     t = Translator(app.language)
+    refused = ""
+    if app.unsaved and app.game is not None:
+        refused = render.notice(t, t.t("save.failed"), error=True, export_game=True)
+    if app.notice is None:
+        return refused
     text = t.t(app.notice.key, **app.notice.fields)
-    return render.notice(
-        t, text, error=app.notice.error, corrupt_save=app.notice.key == CORRUPT_NOTICE
+    return refused + render.notice(
+        t, text, error=app.notice.error, corrupt_save=app.notice.key in CORRUPT_NOTICES
     )
 
 

@@ -103,12 +103,23 @@ def confirm(model: ConfirmModel) -> str:
 # --- setup -------------------------------------------------------------------------
 
 
-def notice(t: Translator, text: str, *, error: bool, corrupt_save: bool = False) -> str:
-    """A message above the screen: an error is an alert; a kept-aside corrupt save
-    offers its export."""
+def notice(
+    t: Translator,
+    text: str,
+    *,
+    error: bool,
+    corrupt_save: bool = False,
+    export_game: bool = False,
+) -> str:
+    """A message above the screen: an error is an alert; a corrupt save offers its
+    export, a refused save the game's."""
     if not text:
         return ""
-    extra = " " + button(t.t("button.export_corrupt"), "export-corrupt") if corrupt_save else ""
+    extra = ""
+    if corrupt_save:
+        extra = " " + button(t.t("button.export_corrupt"), "export-corrupt")
+    elif export_game:
+        extra = " " + button(t.t("button.export"), "export")
     return h(
         "p",
         esc(text) + extra,

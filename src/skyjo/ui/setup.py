@@ -112,12 +112,14 @@ class Setup:
             if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
                 raise ValueError("each seat needs a 'name'")
             kind = raw.get("kind", HUMAN)
-            if kind not in KINDS:
+            if not isinstance(kind, str) or kind not in KINDS:
                 raise ValueError(f"unknown seat kind {kind!r}")
             seats.append(Seat(raw["name"], kind))
         try:
             rules = Rules.from_dict(data.get("rules", {}))
-        except RulesError as exc:
-            raise ValueError(str(exc)) from None
+        except (RulesError, TypeError, AttributeError) as exc:
+            raise ValueError(f"the rules cannot be read: {exc}") from None
         speed = data.get("speed", "normal")
+        if not isinstance(speed, str):
+            raise ValueError(f"the speed must be a word, not {speed!r}")
         return cls(tuple(seats), rules, speed if speed in SPEEDS else "normal").check()
