@@ -354,7 +354,7 @@ def copy_site(*, engine_name: str) -> None:
             )
             if name == "rules.html":
                 text = rules_page(text)
-            target.write_text(text, encoding="utf-8")
+            target.write_text(pages.with_csp(text), encoding="utf-8")
         elif name in STAMPED:
             values = {ENGINE_MARK: engine_name}
             target.write_text(

@@ -29,6 +29,8 @@ The header, one ``key: value`` per line::
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from html import escape
@@ -58,6 +60,28 @@ EARLY_START: Final = (
 )
 #: A saved game in this key means the game page opens on "resume", not the form.
 PRERENDER_SKIP: Final = {"game": "skyjo.game", "scorepad": "skyjo-scorepad"}
+
+
+#: Where a page's scripts, styles, frames and fetches may come from: this site
+#: only. An inline script runs only if the build wrote it (its hash, see
+#: :func:`with_csp`), so markup slipped into a page runs nothing. Pyodide compiles
+#: WebAssembly ('wasm-unsafe-eval'). 'unsafe-eval' is PyScript's: its core builds
+#: the plugins' worker hooks with ``Function(...)`` as it starts (core.js of
+#: 0.7.31), and no page starts without it; our own code evaluates no text. Styles
+#: may be inline: Python paints ``style`` attributes and PyScript adds a
+#: stylesheet. ``frame-ancestors`` cannot be set here (browsers ignore it in a
+#: ``<meta>``): see docs/security.md for the header a host should send.
+CSP_TEMPLATE: Final = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'{hashes}; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; "
+    "worker-src 'self' blob:; frame-src 'self'; manifest-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'none'"
+)
+#: An inline script: a ``<script>`` without ``src`` whose type runs as JavaScript.
+INLINE_SCRIPT: Final = re.compile(
+    r"<script(?P<attributes>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.DOTALL
+)
+RUNS_AS_SCRIPT: Final = re.compile(r'\btype="(?:module|text/javascript)"|\A(?!.*\btype=)')
 
 
 class PageError(ValueError):
@@ -93,6 +117,29 @@ def stamp_page(text: str, *, name: str, preloads: str) -> str:
             raise PageError(f"site/_skeleton.html lacks the placeholder {mark}")
         skeleton = skeleton.replace(mark, value)
     return skeleton
+
+
+def with_csp(page: str) -> str:
+    """The finished ``page`` with its Content-Security-Policy ``<meta>`` in place of
+    ``@CSP@``: :data:`CSP_TEMPLATE` with the hash of each of its inline scripts."""
+    hashes = sorted({f" 'sha256-{digest}'" for digest in inline_script_hashes(page)})
+    policy = CSP_TEMPLATE.format(hashes="".join(hashes))
+    meta = f'  <meta http-equiv="Content-Security-Policy" content="{escape(policy, quote=False)}">'
+    if "@CSP@" not in page:
+        raise PageError("the page lacks the @CSP@ placeholder of site/_skeleton.html")
+    return page.replace("@CSP@", meta)
+
+
+def inline_script_hashes(page: str) -> list[str]:
+    """The base64 SHA-256 of every inline script's text in ``page``, as CSP wants it."""
+    found = []
+    for match in INLINE_SCRIPT.finditer(page):
+        attributes = match["attributes"]
+        if " src=" in attributes or not RUNS_AS_SCRIPT.search(attributes):
+            continue
+        digest = hashlib.sha256(match["body"].encode("utf-8")).digest()
+        found.append(base64.b64encode(digest).decode("ascii"))
+    return found
 
 
 def split_partial(text: str, name: str) -> tuple[dict[str, str], str, str]:
@@ -217,4 +264,11 @@ def embed_previews() -> dict[str, str]:
     }
 
 
-__all__ = ["PageError", "embed_previews", "split_partial", "stamp_page"]
+__all__ = [
+    "PageError",
+    "embed_previews",
+    "inline_script_hashes",
+    "split_partial",
+    "stamp_page",
+    "with_csp",
+]
