@@ -75,7 +75,7 @@ CSP_TEMPLATE: Final = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'{hashes}; "
     "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; "
     "worker-src 'self' blob:; frame-src 'self'; manifest-src 'self'; object-src 'none'; "
-    "base-uri 'self'; form-action 'none'"
+    "base-uri 'self'; form-action 'self'"
 )
 #: An inline script: a ``<script>`` without ``src`` whose type runs as JavaScript.
 INLINE_SCRIPT: Final = re.compile(
