@@ -51,18 +51,20 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from sitebuild import bytecode, rules, wheel
+from sitebuild import bytecode, wheel
 from sitebuild.zipfiles import write_zip
 
 ROOT = Path(__file__).resolve().parent
 # The pages are pre-painted by the engine this build ships, not by whichever copy
 # happens to be installed.
 sys.path.insert(0, str(ROOT / "src"))
-from sitebuild import pages  # noqa: E402
+from sitebuild import locales, pages, rules  # noqa: E402
 
 SITE = ROOT / "site"
-#: The rules page's words, one file per language, and the structure they fill in.
-RULES_TEXTS = ROOT / "rules"
+#: Every language's messages, the rules page's words among them (``rules.arb``).
+LOCALES = ROOT / "src" / "skyjo" / "locales"
+#: The structure the rules page's words fill in.
+RULES_ARTICLE = ROOT / "rules" / "article.html"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 LOG_DIR = ROOT / "build"
@@ -95,16 +97,6 @@ STAMPED = {
 }
 #: The skeleton's own files: stamped into every page, never copied alone.
 SKELETON_PARTS = frozenset({"_skeleton.html", "boot-lang.js"})
-
-#: The Pyodide files each page preloads, and how (``fetch`` needs ``crossorigin`` to
-#: share the request PyScript makes later).
-PYODIDE_PRELOADS = (
-    ("modulepreload", "pyodide/pyodide.mjs"),
-    ("modulepreload", "pyodide/pyodide.asm.mjs"),
-    ("fetch", "pyodide/pyodide.asm.wasm"),
-    ("fetch", "pyodide/python_stdlib.zip"),
-    ("fetch", "pyodide/pyodide-lock.json"),
-)
 
 #: PyScript's chunks that every page loads (its core and the plugins it always
 #: fetches), by name before the content hash. Each must match exactly one file, so a
@@ -190,6 +182,7 @@ def build(*, keep_wheel_in: Path | None = None) -> Path | None:
     the bytecode); it is kept in ``keep_wheel_in`` when given, and its path there is
     returned. Without ``keep_wheel_in`` the wheel is built in a temporary folder that
     is gone on return, so there is no path to give (None)."""
+    check_locales()
     install_node_modules()
     if DIST.exists():
         shutil.rmtree(DIST)
@@ -208,6 +201,22 @@ def build(*, keep_wheel_in: Path | None = None) -> Path | None:
     write_icons()
     write_service_worker()
     return kept_wheel
+
+
+# --- the languages ------------------------------------------------------------------
+
+
+def check_locales() -> None:
+    """Every language's messages against English (:mod:`sitebuild.locales`): a missing,
+    extra or unused key, fields that do not match, a plural category the language
+    lacks or English left stops the build, one line per problem naming file and key."""
+    problems = locales.check(LOCALES, repository=ROOT)
+    if problems:
+        lines = "\n".join(f"  {problem}" for problem in problems)
+        raise BuildError(
+            f"the messages in {display(LOCALES)} need fixing ({len(problems)}; "
+            f"docs/translating.md says how):\n{lines}"
+        )
 
 
 # --- npm: the pinned browser runtime -------------------------------------------------
@@ -340,6 +349,7 @@ def source_date_epoch() -> int:
 def copy_site(*, engine_name: str) -> None:
     """Copy ``site/`` into ``dist/``: each page stamped from the one skeleton, the
     PyScript config naming the engine archive, everything else as it is."""
+    preloads = runtime_preloads()
     for source in sorted(SITE.rglob("*")):
         if not source.is_file() or "__pycache__" in source.parts:
             continue
@@ -349,9 +359,7 @@ def copy_site(*, engine_name: str) -> None:
             continue  # sw.js is written last, when every other file is known
         target = DIST / relative
         if "/" not in name and name.endswith(".html"):
-            text = pages.stamp_page(
-                read_site_file(source), name=name, preloads=runtime_preloads(engine_name)
-            )
+            text = pages.stamp_page(read_site_file(source), name=name, preloads=preloads)
             if name == "rules.html":
                 text = rules_page(text)
             target.write_text(pages.with_csp(text), encoding="utf-8")
@@ -377,29 +385,21 @@ def read_site_file(path: Path) -> str:
 
 
 def rules_page(text: str) -> str:
-    """``rules.html`` with one article per language from ``rules/`` (see
+    """``rules.html`` with one article per language from the locale folders (see
     :mod:`sitebuild.rules`); a text that does not fit stops the build, saying where."""
     try:
-        return rules.render(text, RULES_TEXTS)
+        return rules.render(text, LOCALES, RULES_ARTICLE)
     except (rules.RulesTextError, OSError) as exc:
         raise BuildError(f"the rules page cannot be built: {exc}") from None
 
 
-def runtime_preloads(engine_name: str) -> str:
-    """The ``<link>`` tags that fetch PyScript, Pyodide and the engine archive at once,
-    rather than one after the other as each module discovers the next."""
-    links = ['  <link rel="modulepreload" href="pyscript/core.js">', *pyscript_preloads()]
-    # Pyodide's files at low priority: on a slow line the page's own HTML and CSS
-    # come first, so it paints before megabytes of runtime (Lighthouse's simulated
-    # slow 4G: first paint 8.7 s at the default priority, about 2.5 s at low).
-    for kind, href in (*PYODIDE_PRELOADS, ("fetch", engine_name)):
-        if kind == "modulepreload":
-            links.append(f'  <link rel="modulepreload" href="{href}" fetchpriority="low">')
-        else:
-            links.append(
-                f'  <link rel="preload" href="{href}" as="fetch" crossorigin fetchpriority="low">'
-            )
-    return "\n".join(links)
+def runtime_preloads() -> str:
+    """The ``<link>`` tags that fetch PyScript's modules at once, rather than one after
+    the other as each module discovers the next. Pyodide and the engine archive are
+    not preloaded: the page's Web Worker fetches them, and a document's preload is
+    not the worker's (Chromium warns the preloads go unused, and a ``modulepreload``
+    of Pyodide would parse it on the main thread, which never runs it)."""
+    return "\n".join(['  <link rel="modulepreload" href="pyscript/core.js">', *pyscript_preloads()])
 
 
 def pyscript_preloads() -> list[str]:
@@ -612,10 +612,16 @@ CHROMIUM_ARGS = (
 
 
 #: A browser init script for the browser tests and the load-time benchmark: counts,
-#: per frame, instantiations of a big WebAssembly module: Pyodide's runtime
+#: per frame, the Python runtimes it starts: Web Workers (where the pages' Python
+#: runs, issue 21) and instantiations of a big WebAssembly module on the page itself
 #: (Pyodide also instantiates a tiny module to probe the browser; that is no runtime).
 COUNT_RUNTIMES = """(() => {
   window.__runtimes = 0;
+  // A page's Python runs in a Web Worker (issue 21): each one started is a runtime.
+  const Worker = window.Worker;
+  if (Worker) window.Worker = class extends Worker {
+    constructor(...args) { super(...args); window.__runtimes++; }
+  };
   const instantiate = WebAssembly.instantiate;
   WebAssembly.instantiate = function (source, ...rest) {
     if (source && source.byteLength > 1000000) window.__runtimes++;

@@ -1,9 +1,12 @@
-"""What the one message format costs (CPython, one core): importing every
-catalogue, and rendering a message (a whole-sentence person/plural/article message
-and a plain one), against plain ``str.format_map``, which the catalogues used before.
+"""What the one message format costs (CPython, one core): importing the pages'
+catalogues and reading one language's messages (the first message each of the game
+page, the score pad and the embed says in German: each reads its locale files), and
+rendering a message (a whole-sentence person/plural/article message and a plain
+one), against plain ``str.format_map``, which the catalogues used before.
 
 Usage: ``python benchmarks/messages.py [--runs N]``. Prints milliseconds for the
-first import (median of fresh interpreters) and microseconds per rendering.
+first import and message (median of fresh interpreters) and microseconds per
+rendering.
 """
 
 from __future__ import annotations
@@ -14,12 +17,16 @@ import subprocess
 import sys
 import time
 
+from skyjo.catalogue import messages
 from skyjo.grammar import Person
-from skyjo.ui.i18n import CATALOGUE, Translator
+from skyjo.ui.i18n import Translator
 
 IMPORT = (
     "import time; t = time.perf_counter(); "
     "import skyjo.ui.present, skyjo.scorepad.messages, skyjo.embed.texts; "
+    "skyjo.ui.i18n.Translator('de').t('table.round', n=1); "
+    "skyjo.scorepad.messages.Messages('de').t('entry.round', n=1); "
+    "skyjo.embed.texts.Texts('de').t('replay.title'); "
     "print(time.perf_counter() - t)"
 )
 
@@ -44,7 +51,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    print(f"import the page, score pad and embed catalogues: {import_ms(args.runs):.1f} ms")
+    print(
+        "import the page, score pad and embed catalogues and say a German message in each: "
+        f"{import_ms(args.runs):.1f} ms"
+    )
     you = Person("Du", you=True)
     for language in ("en", "de", "it"):
         t = Translator(language, you="Du")
@@ -55,7 +65,7 @@ def main() -> None:
         )
         plain = per_call_us(lambda t=t: t.t("table.round", n=3))
         print(f"{language}: doubling sentence {rich:.1f} µs, 'Round 3' {plain:.1f} µs")
-    template = CATALOGUE["en"]["setup.remove"]
+    template = messages("game", "en")["setup.remove"]
     old = per_call_us(lambda: template.format_map({"name": "Ben"}))
     print(f"str.format_map for comparison: {old:.2f} µs")
 

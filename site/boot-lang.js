@@ -2,9 +2,15 @@
 // page's language before anything is painted, and the start-up texts in it.
 //
 // <html data-lang-from="..."> lists where to look, in order: "storage:KEY" (a
-// saved choice), "query:NAME" (a URL parameter), "hash" (#de), "navigator" (the
-// browser's languages). The first supported language wins, else English.
-// TEXTS is skyjo.boot_texts.BOOT_TEXTS, stamped in by the build.
+// saved choice; a page's header says "saved" for the site's one choice, which the
+// build spells out as its keys), "query:NAME" (a URL parameter), "hash" (#de),
+// "navigator" (the browser's languages). The first supported language wins, else
+// English ("none": a page written in English only).
+// TEXTS is skyjo.boot_texts.table(), every language's boot.arb, stamped in by the build.
+//
+// The texts filled here (the site menu, the loading note, footers) follow the
+// page's language when it changes later: the game page's switcher, the article a
+// rules page shows, Python taking over all set <html lang>.
 (function () {
   "use strict";
   var TEXTS = @BOOT_TEXTS@;
@@ -94,4 +100,14 @@
   }
 
   window.skyjoBoot = { language: language, t: t, fill: fill, pick: pick, prerender: prerender };
+
+  // Everything marked in the page once it is parsed (footers come after the
+  // scripts that fill the menu and the loading note as soon as they are parsed).
+  document.addEventListener("DOMContentLoaded", function () { fill(document); });
+  new MutationObserver(function () {
+    var now = supported(root.lang);
+    if (!now || now === language) return;
+    language = window.skyjoBoot.language = now;
+    fill(document);
+  }).observe(root, { attributes: true, attributeFilter: ["lang"] });
 })();

@@ -1,19 +1,25 @@
 // Start-up guard shared by every page (stamped into each by site/_skeleton.html).
 //
-// 1. Starts PyScript when the page asks, from <html data-start>:
+// 1. Starts Python when the page asks, from <html data-start>: imports page.mjs,
+//    the main thread's half of the page, which starts the page's Web Worker
+//    (PyScript's named worker "skyjo": all Python runs there, issue 21):
 //    "eager"  at once (the game, the score pad, the replay viewer);
 //    "touch"  on the reader's first tap, click or key (an embed: a facade);
 //    "view"   like touch, or as soon as the page is scrolled into view (autoplay);
 //    "host"   never by itself: a page whose embeds share its one runtime (rules);
 //    "none"   never (a page without Python).
 //    An embed inside a same-origin host page that offers its runtime
-//    (window.skyjoHost) asks the host to drive it instead of starting its own.
+//    (window.skyjoHost) uses the host's worker instead of starting its own.
 // 2. Until Python is ready, a control pressed in the pre-rendered page (inside an
 //    element with data-early) does not get lost: it shows "starting…" and is
 //    carried out, in order, once Python has taken over the same DOM.
 // 3. Turns every way start-up can fail (file:// page, old browser, missing file,
 //    Python error, hang) into a readable message with a retry button.
-// 4. Registers the service worker once Python has finished.
+// 4. Registers the service worker once Python has taken the page over.
+// 5. When what is under the pointer changes (another person's grid, a hand-over,
+//    a round's end, the score pad's next round), ignores the pointer on it for a
+//    moment and, on the game page, brings the new screen's top (whose turn, what
+//    to do) into view.
 //
 // The page's Python sets <html data-ready="true"> once it has taken over; that
 // ends the guard. A classic script in <head>, so it also runs from file://.
@@ -99,7 +105,7 @@
 
   // --- starting Python ------------------------------------------------------------
 
-  // The host page (same origin) that drives this embed with its own runtime, if any.
+  // The host page (same origin) whose runtime this embed shares, if any.
   function host() {
     try {
       if (window.parent !== window && window.parent.skyjoHost) return window.parent.skyjoHost;
@@ -109,26 +115,18 @@
     return null;
   }
 
-  // Pyodide itself starts at once (pyodide-start.mjs), not when PyScript gets to it.
-  // (An import, not an inline module: the page's Content-Security-Policy runs no
-  // inline script the build did not write.)
-  function beginPyodide() {
-    import("./pyodide-start.mjs").then(function (module) { return module.begin(); })
-      .catch(function () {});
-  }
-
-  function loadPyScript() {
-    // PyScript must not run before the body (with the <script type="py"> and its
-    // config) is parsed: if it runs first it starts its default interpreter from
-    // a CDN. The page's preload links have fetched it by then (eager pages).
-    beginPyodide();
+  // page.mjs starts the worker (or asks the host page for its one) and opens the
+  // page. It runs once the body, with the worker's <script type="py">, is parsed.
+  function loadPage() {
     whenParsed(function () {
-      var core = document.createElement("script");
-      core.type = "module";
-      core.src = "pyscript/core.js";
-      document.head.appendChild(core);
+      import("./page.mjs").then(function (page) { return page.start(); }).catch(function (error) {
+        fail("A file failed to load.", describe(error));
+      });
     });
   }
+
+  // page.mjs reports a start that failed in the worker here.
+  window.skyjoFailed = function (message, detail) { fail(message, detail); };
 
   function start() {
     if (started || failed || ready()) return;
@@ -142,21 +140,19 @@
       fail("It is taking too long to start (over " + TIMEOUT_MS / 1000 + " seconds).",
            "A file may be missing or the connection may have dropped.");
     }, TIMEOUT_MS);
-    var parent = host();
-    if (parent && mode() !== "eager") parent.adopt(window);
-    else loadPyScript();
+    loadPage();
   }
 
-  // A page that offers its one runtime to the embeds it holds (rules.html):
-  // the first embed touched starts it; its Python then drives every embed that
-  // asks, through skyjoHost.mount (set by the page's Python once it runs).
+  // A page that offers its one runtime to the embeds it holds (rules.html): the
+  // first embed touched starts it; each embed's page.mjs then asks for it here
+  // (ask), and the host's page.mjs answers once its worker runs (connect).
   if (mode() === "host") {
     window.skyjoHost = {
-      waiting: [],
-      mount: null,
-      adopt: function (frame) {
-        if (this.mount) { this.mount(frame); return; }
-        this.waiting.push(frame);
+      pending: [],
+      connect: null,
+      ask: function (view, resolve) {
+        if (this.connect) { resolve(this.connect(view)); return; }
+        this.pending.push([view, resolve]);
         start();
       },
     };
@@ -178,7 +174,11 @@
     boot.hidden = false;
     boot.setAttribute("data-state", "starting");
     var message = byId("boot-message");
-    if (message) message.textContent = texts.t("starting");
+    if (message) {
+      // Marked, so the message stays this one if the page's language changes.
+      message.setAttribute("data-boot-text", "starting");
+      message.textContent = texts.t("starting");
+    }
   }
 
   function hold(event, kind, control) {
@@ -254,6 +254,7 @@
       clearTimeout(timer);
       whenParsed(notBusy);
       replay();
+      registerOffline();
       return;
     }
     var box = started && document.querySelector(".py-error");
@@ -261,10 +262,12 @@
   }).observe(document, { attributes: true, attributeFilter: ["data-ready"], childList: true, subtree: true });
 
   // The service worker precaches the whole site for offline use. It is
-  // registered only after Python has finished, so it never competes with the
-  // first load for bandwidth.
-  addEventListener("py:all-done", function () {
-    if (!ready() || !("serviceWorker" in navigator)) return;
+  // registered only after Python has taken the page over, so it never competes
+  // with the first load for bandwidth.
+  var registered = false;
+  function registerOffline() {
+    if (registered || !ready() || !("serviceWorker" in navigator)) return;
+    registered = true;
     navigator.serviceWorker.register("sw.js").then(function () {
       return navigator.serviceWorker.ready;
     }).then(function () {
@@ -276,6 +279,54 @@
       });
     }).catch(function (error) {
       console.warn("offline mode unavailable:", error);
+    });
+  }
+
+  // --- what is under the pointer --------------------------------------------------
+
+  // Python names what a screen shows under the pointer in data-view (whose grid is
+  // large, a hand-over waiting, a round's end: skyjo.ui.present.table_view; the
+  // score pad's round: skyjo.scorepad.render.entry_view). When the name changes,
+  // the new screen takes no pointer input for SETTLE_MS (html[data-settling]: the
+  // skeleton's styles lay a transparent cover over it), so the second click of a
+  // double click never acts on what replaced the first one's target. On a page of
+  // its own (not in a frame: a host page is not ours to scroll) a screen that asks
+  // for it ([data-in-view] on it or inside it: the game's table and its round's
+  // end) is brought into view: from its top, where it says whose turn it is and
+  // what to do, down to the end of its [data-in-view] part (the person's grid),
+  // from the page's top when that fits, else from its own top.
+  var SETTLE_MS = 500;
+  var shownView = "";
+  var settleTimer = null;
+
+  function viewShown() {
+    var node = document.querySelector("[data-view]");
+    return node ? { node: node, name: node.getAttribute("data-view") || "" } : { node: null, name: "" };
+  }
+
+  function viewChanged() {
+    var view = viewShown();
+    if (view.name === shownView) return;
+    shownView = view.name;
+    if (!view.node) return;
+    root.setAttribute("data-settling", "true");
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(function () { root.removeAttribute("data-settling"); }, SETTLE_MS);
+    if (window.parent === window) bringIntoView(view.node);
+  }
+
+  function bringIntoView(node) {
+    var keep = node.hasAttribute("data-in-view") ? node : node.querySelector("[data-in-view]");
+    if (!keep) return;
+    var top = node.getBoundingClientRect().top + window.scrollY;
+    var bottom = keep.getBoundingClientRect().bottom + window.scrollY;
+    window.scrollTo(0, bottom <= window.innerHeight ? 0 : top - 8);
+  }
+
+  whenParsed(function () {
+    shownView = viewShown().name;
+    new MutationObserver(viewChanged).observe(document.body, {
+      childList: true, subtree: true, attributes: true, attributeFilter: ["data-view"]
     });
   });
 

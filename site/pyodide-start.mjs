@@ -1,17 +1,17 @@
-// PyScript's interpreter (pyscript.json "interpreter"): Pyodide, started as soon as
-// a page asks for Python rather than when PyScript gets to it.
+// PyScript's interpreter (pyscript.json "interpreter"): Pyodide, in the page's Web
+// Worker (issue 21: all Python runs there; site/page.mjs is the main thread's half).
 //
-// PyScript's core only runs once the page is parsed, then reads its config and
-// opens its storage before it calls loadPyodide(): on the game page that began
-// Pyodide ~100 ms later than a page that calls loadPyodide() at once. boot.js
-// calls begin() the moment it starts Python (an inline module importing this
-// file), so Pyodide boots while PyScript starts; PyScript's own loadPyodide()
-// call then receives that same runtime, with its output hooks installed.
-// PyScript passes nothing else our config needs (no packages, no lock file).
+// PyScript's worker imports this module, then opens its storage and reads its
+// config before it calls loadPyodide(). Importing it already begins Pyodide
+// (begin(), at the end of this file), so Pyodide boots while PyScript prepares;
+// PyScript's own loadPyodide() call then receives that same runtime, with its
+// output hooks installed. PyScript passes nothing else our config needs (no
+// packages, no lock file).
 //
 // Pyodide is also given an ordinary WebAssembly memory where it asks for a shared
-// one (see unshared()), so that a page without cross-origin isolation creates no
-// SharedArrayBuffer, which Chrome reports as a deprecated use.
+// one (see unshared()): without cross-origin isolation (GitHub Pages cannot send
+// the headers) there is no SharedArrayBuffer to make one from.
+import { ensureIndexedDB } from "./memory-idb.mjs";
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -59,3 +59,12 @@ export async function loadPyodide(options = {}) {
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });
   return pyodide;
 }
+
+// Inside a worker (where PyScript imports this module), Pyodide starts at once.
+const inWorker = typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope;
+if (inWorker) begin().catch(() => {});
+
+// PyScript's worker opens an IndexedDB database before it starts Pyodide; where
+// that is refused (another site's page, third-party storage blocked) it gets one
+// kept in memory (see memory-idb.mjs).
+if (inWorker) await ensureIndexedDB();

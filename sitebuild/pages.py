@@ -14,8 +14,9 @@ The header, one ``key: value`` per line::
     title: Skyjo score pad
     description: ...
     start: eager            (eager | touch | host | none; see site/boot.js)
-    lang-from: storage:skyjo-scorepad-language navigator
-    entry: scorepad.py      (the page's Python; none for a page without)
+    lang-from: saved navigator  (where the language comes from; see site/boot-lang.js)
+    python: worker          (the page runs Python, in a Web Worker: site/worker.py
+                             and site/page.mjs; leave it out for a page without)
     preloads: yes           (fetch the runtime at once: only for eager pages)
     manifest: yes
     menu: scorepad          (the page's menu entry, or none inside embeds)
@@ -37,9 +38,9 @@ from html import escape
 from pathlib import Path
 from typing import Final
 
-from skyjo import prerender
-from skyjo.boot_texts import BOOT_TEXTS, MENU, boot_text
-from skyjo.language import LANGUAGES
+from skyjo import boot_texts, prerender
+from skyjo.boot_texts import MENU, boot_text
+from skyjo.language import LANGUAGES, SAVED_LANGUAGE_KEYS
 
 SITE: Final = Path(__file__).resolve().parents[1] / "site"
 HEADER: Final = re.compile(r"\A<!--page\n(?P<settings>.*?)\n-->\n", re.DOTALL)
@@ -49,15 +50,6 @@ REQUIRED: Final = ("title", "description", "start", "menu")
 STARTS: Final = ("eager", "touch", "host", "none")
 #: Which saved choice keeps the language a page's Python reads first.
 PRERENDERED: Final = {"game": prerender.game, "scorepad": prerender.scorepad}
-#: An eager page starts Pyodide while the rest of it is parsed: an async module
-#: runs as soon as it is fetched, where boot.js (which asks for the same runtime
-#: again when it starts PyScript) could only ask once the page had been parsed,
-#: about 100 ms later on the game page.
-EARLY_START: Final = (
-    "  <!-- Pyodide starts at once (site/pyodide-start.mjs); PyScript gets the same runtime. -->\n"
-    '  <script type="module" async>import { begin } from "./pyodide-start.mjs"; '
-    "begin().catch(() => {});</script>"
-)
 #: A saved game in this key means the game page opens on "resume", not the form.
 PRERENDER_SKIP: Final = {"game": "skyjo.game", "scorepad": "skyjo-scorepad"}
 
@@ -89,14 +81,16 @@ class PageError(ValueError):
 
 
 def stamp_page(text: str, *, name: str, preloads: str) -> str:
-    """The finished page ``name`` from its partial ``text``."""
+    """The finished page ``name`` from its partial ``text`` (``preloads``: the
+    runtime's ``<link>`` tags, for pages that ask for them)."""
     settings, head, body = split_partial(text, name)
-    entry = settings.get("entry", "none")
+    python = settings.get("python", "none")
     skeleton = (SITE / "_skeleton.html").read_text(encoding="utf-8")
     values = {
         "@PAGE@": name.removesuffix(".html"),
         "@START@": settings["start"],
-        "@LANG_FROM@": escape(settings.get("lang-from", "navigator")),
+        "@PYTHON@": python,
+        "@LANG_FROM@": escape(language_sources(settings.get("lang-from", "navigator"))),
         "@TITLE@": escape(settings["title"], quote=False),
         "@DESCRIPTION@": escape(settings["description"]),
         "@MANIFEST@": (
@@ -105,12 +99,11 @@ def stamp_page(text: str, *, name: str, preloads: str) -> str:
             else ""
         ),
         "@BOOT_LANG@": boot_language_script(),
-        "@EARLY_START@": EARLY_START if settings["start"] == "eager" else "",
         "@RUNTIME_PRELOADS@": preloads if settings.get("preloads") == "yes" else "",
         "@HEAD@": head.rstrip("\n"),
         "@MENU@": menu(settings["menu"]),
         "@BODY@": fill_body(body, settings, name).rstrip("\n"),
-        "@PY_SCRIPT@": py_script(entry),
+        "@PY_SCRIPT@": py_script(python == "worker"),
     }
     for mark, value in values.items():
         if mark not in skeleton:
@@ -158,6 +151,8 @@ def split_partial(text: str, name: str) -> tuple[dict[str, str], str, str]:
         raise PageError(f"site/{name}: the header lacks {', '.join(missing)}")
     if settings["start"] not in STARTS:
         raise PageError(f"site/{name}: start must be one of {', '.join(STARTS)}")
+    if settings.get("python", "worker") != "worker":
+        raise PageError(f"site/{name}: python must be 'worker' (or left out for no Python)")
     rest = text[match.end() :]
     head_match = HEAD.match(rest)
     if head_match is None:
@@ -165,10 +160,18 @@ def split_partial(text: str, name: str) -> tuple[dict[str, str], str, str]:
     return settings, head_match["head"], rest[head_match.end() :]
 
 
+def language_sources(lang_from: str) -> str:
+    """A page's ``lang-from`` for ``site/boot-lang.js``, with ``saved`` spelled out
+    as the storage keys of the reader's choice (:data:`skyjo.language.SAVED_LANGUAGE_KEYS`,
+    the same Python reads), so every page reads the one choice the same way."""
+    saved = " ".join(f"storage:{key}" for key in SAVED_LANGUAGE_KEYS)
+    return " ".join(saved if source == "saved" else source for source in lang_from.split())
+
+
 def boot_language_script() -> str:
     """``site/boot-lang.js`` with the start-up texts stamped in."""
     script = (SITE / "boot-lang.js").read_text(encoding="utf-8")
-    table = json.dumps({lang: BOOT_TEXTS[lang] for lang in LANGUAGES}, ensure_ascii=False)
+    table = json.dumps(boot_texts.table(), ensure_ascii=False)
     return script.replace("@BOOT_TEXTS@", table.replace("</", "<\\/")).rstrip("\n")
 
 
@@ -195,7 +198,7 @@ def menu(current: str) -> str:
 def fill_body(body: str, settings: dict[str, str], name: str) -> str:
     """The body with the loading note and error box (``@BOOT@``) and any pre-painted
     first screen (``@PRERENDER:page@``) in place."""
-    if settings.get("entry", "none") != "none" and "@BOOT@" not in body:
+    if settings.get("python", "none") != "none" and "@BOOT@" not in body:
         raise PageError(f"site/{name}: a page with Python must place @BOOT@ in its body")
     body = body.replace("@BOOT@", boot_sections(settings))
     body = body.replace("@EMBED_PREVIEWS@", json.dumps(prerender.embed_names()))
@@ -244,14 +247,16 @@ def prerendered(page: str) -> str:
     return "\n".join([*templates, f"<script>skyjoBoot.prerender({skip});</script>"])
 
 
-def py_script(entry: str) -> str:
-    """PyScript's stylesheet and the page's Python, or nothing for a page without."""
-    if entry == "none":
+def py_script(python: bool) -> str:
+    """PyScript's stylesheet and the page's Python, or nothing for a page without.
+    The Python is PyScript's named worker ``skyjo`` (``site/worker.py``), which
+    ``site/page.mjs`` reaches once PyScript has started it."""
+    if not python:
         return ""
     return (
         "  <!-- PyScript's styles (its error box) matter only once Python runs. -->\n"
         '  <link rel="stylesheet" href="pyscript/core.css">\n'
-        f'  <script type="py" src="{escape(entry)}" config="pyscript.json"></script>'
+        '  <script type="py" worker name="skyjo" src="worker.py" config="pyscript.json"></script>'
     )
 
 

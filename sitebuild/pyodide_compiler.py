@@ -8,12 +8,21 @@ for a source or a ``__pycache__``; other files are copied; the wheel's
 ``.dist-info`` is left out (nothing in the page reads package metadata). Each
 ``.pyc`` is an unchecked hash-based one (PEP 552): its header holds the source's
 hash instead of a timestamp, so two builds of one commit give the same bytes.
+The locale folders (``skyjo/locales/<code>/<domain>.arb``) travel as one file,
+``skyjo/locales.zip`` (stored, not compressed: the archive around it is), which
+:mod:`skyjo.catalogue` reads when there is no folder: unpacking each of the 42
+small files cost the page about 4 ms, reading one member from the zip about
+nothing, and a page still parses only its own domains in its own language. Files
+only the build reads (:data:`BUILD_ONLY`: the rules page's words, each language's
+list for the check of English left) are left out: no page opens them.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import io
 import marshal
+import re
 import sys
 import time
 import zipfile
@@ -25,6 +34,10 @@ HOME = "/home/pyodide/"
 UNCHECKED_HASH = (1).to_bytes(4, "little")
 #: -rw-r--r-- for a regular file, as zip stores Unix modes.
 FILE_MODE = 0o100644 << 16
+#: Files of the wheel that no page reads (see sitebuild/rules.py, sitebuild/locales.py).
+BUILD_ONLY = re.compile(r"skyjo/locales/[^/]+/(rules\.arb|same-as-english\.txt)")
+#: The locale folders, which go into one zip of their own (the folder's name + ".zip").
+LOCALES = "skyjo/locales/"
 
 
 def pyc(source: bytes, name: str) -> bytes:
@@ -38,15 +51,32 @@ def compile_wheel(wheel: str, target: str, epoch: int) -> str:
     """Write ``target``, the wheel's package with every module compiled, and return
     the bytecode's Python tag (``cp314``)."""
     moment = time.gmtime(max(epoch, 315532800))[:6]
-    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w") as archive:
+    locales = io.BytesIO()
+    with (
+        zipfile.ZipFile(wheel) as source,
+        zipfile.ZipFile(target, "w") as archive,
+        zipfile.ZipFile(locales, "w") as bundle,
+    ):
         for info in sorted(source.infolist(), key=lambda entry: entry.filename):
             name, data = info.filename, source.read(info)
-            if ".dist-info/" in name or name.endswith("/"):
+            if ".dist-info/" in name or name.endswith("/") or BUILD_ONLY.fullmatch(name):
+                continue
+            if name.startswith(LOCALES):
+                add(bundle, name.removeprefix(LOCALES), data, moment, zipfile.ZIP_STORED)
                 continue
             if name.endswith(".py"):
                 data, name = pyc(data, name), name + "c"
-            entry = zipfile.ZipInfo(name, date_time=moment)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.external_attr = FILE_MODE
-            archive.writestr(entry, data, compresslevel=9)
+            add(archive, name, data, moment, zipfile.ZIP_DEFLATED)
+        bundle.close()
+        add(archive, LOCALES.rstrip("/") + ".zip", locales.getvalue(), moment, zipfile.ZIP_DEFLATED)
     return f"cp{sys.version_info.major}{sys.version_info.minor}"
+
+
+def add(
+    archive: zipfile.ZipFile, name: str, data: bytes, moment: tuple[int, ...], method: int
+) -> None:
+    """One entry, stamped with ``moment`` and a plain file's mode (same bytes each build)."""
+    entry = zipfile.ZipInfo(name, date_time=moment)  # type: ignore[arg-type]
+    entry.compress_type = method
+    entry.external_attr = FILE_MODE
+    archive.writestr(entry, data, compresslevel=9 if method == zipfile.ZIP_DEFLATED else None)

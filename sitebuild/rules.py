@@ -1,16 +1,18 @@
 """The rules page from its text sources: one article per language.
 
 ``rules/article.html`` holds the structure (sections, live tables, the disputed
-points' switches, the cheat sheet) with ``{{key}}`` placeholders; each
-``rules/<code>.txt`` holds one language's words as ``key = text`` lines. The build
-renders every language into ``site/rules.html``'s ``@RULES_ARTICLES@`` mark, so
-adding a language is adding one text file, and a missing or misspelt key stops
-the build with the file and line that need it.
+points' switches, the cheat sheet) with ``{{key}}`` placeholders; each language's
+words are the ``rules`` domain of its locale folder
+(``src/skyjo/locales/<code>/rules.arb``, beside its other messages). The build
+renders every language that has one into ``site/rules.html``'s
+``@RULES_ARTICLES@`` mark, so a language's folder is all the page needs, and a
+missing or misspelt key stops the build with the file and key that need fixing.
 
 The text may hold three bits of Markdown and nothing else (all other characters
 are escaped): ``*emphasis*``, ``**strong**`` and ``[words](#part)``, a link to a
 part of the same language's article (``#disputes`` becomes ``#disputes-de``).
-Standard library only, like the rest of the build.
+Standard library only, like the rest of the build (``build.py`` puts ``src/``
+first on ``sys.path``, so the language list is the one it ships).
 """
 
 from __future__ import annotations
@@ -20,20 +22,26 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from skyjo.catalogue import SUFFIX, CatalogueError, messages
+from skyjo.language import LANGUAGES
+
 ARTICLES_MARK = "@RULES_ARTICLES@"
 TITLE_MARK = "@RULES_TITLE@"
 DESCRIPTION_MARK = "@RULES_DESCRIPTION@"
 LANGUAGES_MARK = "@RULES_LANGUAGES@"
 
-#: The switcher's order; a language not listed follows, alphabetically.
-ORDER = ("en", "de", "nl", "fr", "es", "it")
+#: The switcher's order: the site's language list; a language not listed (a
+#: folder alone) follows, alphabetically.
+ORDER = LANGUAGES
+#: The domain of the page's words in a locale folder, and its file.
+DOMAIN = "rules"
+FILE = DOMAIN + SUFFIX
 #: Keys a text file has besides the article's placeholders.
 PAGE_KEYS = frozenset({"name", "page.word", "page.description"})
 #: Placeholders the build fills in itself.
 BUILT = frozenset({"lang", "nav"})
 
 PLACEHOLDER = re.compile(r"\{\{([\w.]+)\}\}")
-LINE = re.compile(r"^([\w.]+)\s*=\s*(.*)$")
 
 
 class RulesTextError(ValueError):
@@ -46,23 +54,13 @@ class Language:
     texts: dict[str, str]
 
 
-def read_texts(path: Path) -> dict[str, str]:
-    """The ``key = text`` lines of one language file (``#`` starts a comment line)."""
-    texts: dict[str, str] = {}
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        match = LINE.match(line)
-        if match is None:
-            raise RulesTextError(f"{path.name}:{number}: expected 'key = text', got {line[:40]!r}")
-        key, text = match.groups()
-        if key in texts:
-            raise RulesTextError(f"{path.name}:{number}: {key!r} is given twice")
-        if not text.strip():
-            raise RulesTextError(f"{path.name}:{number}: {key!r} has no text")
-        texts[key] = text.strip()
-    return texts
+def read_texts(folder: Path, code: str) -> dict[str, str]:
+    """One language's words: its ``rules`` messages, read as every page's are
+    (:func:`skyjo.catalogue.messages`)."""
+    try:
+        return dict(messages(DOMAIN, code, root=str(folder)))
+    except CatalogueError as error:
+        raise RulesTextError(str(error).replace(f"{folder}/", "")) from None
 
 
 def inline(text: str, code: str) -> str:
@@ -74,12 +72,13 @@ def inline(text: str, code: str) -> str:
 
 
 def languages(folder: Path) -> list[Language]:
-    """Every language file in ``folder``, in the switcher's order."""
-    found = {path.stem: path for path in folder.glob("*.txt")}
+    """Every language of the locale folders under ``folder`` that has the page's
+    words, in the switcher's order."""
+    found = {path.parent.name: path for path in folder.glob(f"*/{FILE}")}
     if "en" not in found:
-        raise RulesTextError(f"{folder}/en.txt is missing: English is the page's default")
+        raise RulesTextError(f"{folder}/en/{FILE} is missing: English is the page's default")
     codes = [c for c in ORDER if c in found] + sorted(c for c in found if c not in ORDER)
-    return [Language(code, read_texts(found[code])) for code in codes]
+    return [Language(code, read_texts(folder, code)) for code in codes]
 
 
 def language_nav(langs: list[Language], current: str) -> str:
@@ -102,7 +101,7 @@ def article(template: str, lang: Language, langs: list[Language]) -> str:
     if missing or extra or not lang.texts.keys() >= PAGE_KEYS:
         problems = [f"missing {k}" for k in missing + sorted(PAGE_KEYS - lang.texts.keys())]
         problems += [f"unknown {k}" for k in extra]
-        raise RulesTextError(f"{lang.code}.txt: " + ", ".join(problems))
+        raise RulesTextError(f"{lang.code}/{FILE}: " + ", ".join(problems))
 
     def fill(match: re.Match[str]) -> str:
         key = match.group(1)
@@ -115,12 +114,13 @@ def article(template: str, lang: Language, langs: list[Language]) -> str:
     return PLACEHOLDER.sub(fill, template)
 
 
-def render(page: str, folder: Path) -> str:
-    """``page`` (``site/rules.html``) with its marks filled from ``folder`` (``rules/``):
+def render(page: str, folder: Path, article_file: Path) -> str:
+    """``page`` (``site/rules.html``) with its marks filled from the locale folders
+    under ``folder`` and the structure ``article_file`` (``rules/article.html``):
     the articles (English last, as the page's CSS shows it when no other is
     targeted), the title, the description and the list of language codes."""
     langs = languages(folder)
-    template = (folder / "article.html").read_text(encoding="utf-8")
+    template = article_file.read_text(encoding="utf-8")
     english = next(lang for lang in langs if lang.code == "en")
     ordered = [lang for lang in langs if lang.code != "en"] + [english]
     values = {

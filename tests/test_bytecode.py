@@ -7,6 +7,7 @@ seconds.
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
@@ -17,7 +18,9 @@ import pytest
 
 import build
 from sitebuild import bytecode, wheel
+from sitebuild.pyodide_compiler import BUILD_ONLY, LOCALES
 from skyjo.record import replay_summary
+from skyjo.ui.i18n import Translator
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -42,7 +45,9 @@ import skyjo.record
 assert skyjo.record.__file__.endswith(".pyc"), skyjo.record.__file__
 sources = [n for _, _, names in os.walk("/home/pyodide/skyjo") for n in names if n.endswith(".py")]
 assert not sources, sources
-json.dumps(skyjo.record.replay_summary(record_text), sort_keys=True)
+from skyjo.ui.i18n import Translator
+summary = skyjo.record.replay_summary(record_text)
+json.dumps({"summary": summary, "de": Translator("de").t("table.round", n=3)}, sort_keys=True)
 `));
 """
 
@@ -62,17 +67,28 @@ def archive(engine_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
 
 def test_every_module_becomes_sourceless_bytecode(engine_wheel: Path, archive: Path) -> None:
     # Intent: the archive holds each module of the wheel as a .pyc where its source
-    # was (and no source), every other package file unchanged, and no metadata.
+    # was (and no source), every other package file unchanged, the locale files the
+    # pages read in one zip of their own (locales.zip), and no metadata nor files
+    # only the build reads.
     with zipfile.ZipFile(engine_wheel) as source:
         package = {
             info.filename: source.read(info)
             for info in source.infolist()
-            if ".dist-info/" not in info.filename
+            if ".dist-info/" not in info.filename and not BUILD_ONLY.fullmatch(info.filename)
         }
+        left_out = {name for name in source.namelist() if BUILD_ONLY.fullmatch(name)}
+    locales = {
+        n.removeprefix(LOCALES): package.pop(n) for n in sorted(package) if n.startswith(LOCALES)
+    }
+    assert "de/game.arb" in locales
+    assert {"skyjo/locales/en/rules.arb", "skyjo/locales/fr/same-as-english.txt"} <= left_out
     with zipfile.ZipFile(archive) as compiled:
         names = compiled.namelist()
         expected = sorted(name + "c" if name.endswith(".py") else name for name in package)
-        assert names == expected
+        assert names == [*expected, "skyjo/locales.zip"]
+        with zipfile.ZipFile(io.BytesIO(compiled.read("skyjo/locales.zip"))) as bundle:
+            assert {name: bundle.read(name) for name in bundle.namelist()} == locales
+        names.remove("skyjo/locales.zip")
         for name in names:
             data = compiled.read(name)
             if name.endswith(".pyc"):
@@ -94,7 +110,8 @@ def test_two_compilations_give_the_same_bytes(
 
 def test_compiled_engine_replays_records_like_cpython(archive: Path, tmp_path: Path) -> None:
     # Intent: the bytecode is Pyodide's own and runs: a record replayed by the compiled
-    # engine in Pyodide gives the summary CPython gives from the sources.
+    # engine in Pyodide gives the summary CPython gives from the sources, and the
+    # engine finds its locale files where the archive put them.
     script = tmp_path / "run.mjs"
     script.write_text(RUN_IN_PYODIDE, encoding="utf-8")
     record = RECORDS / "reshuffle.json"
@@ -107,7 +124,8 @@ def test_compiled_engine_replays_records_like_cpython(archive: Path, tmp_path: P
     )
     assert result.returncode == 0, result.stderr[-1500:]  # Node prints the error last
     in_pyodide = json.loads(result.stdout.strip().splitlines()[-1])
-    assert in_pyodide == replay_summary(record.read_text(encoding="utf-8"))
+    assert in_pyodide["summary"] == replay_summary(record.read_text(encoding="utf-8"))
+    assert in_pyodide["de"] == Translator("de").t("table.round", n=3) == "Runde 3"
 
 
 def test_a_cached_compilation_is_reused(

@@ -1,11 +1,11 @@
 """The pre-painted first screens equal what the pages' Python paints (issue 12).
 
 The build writes each page's first screen into its HTML (``site_pages``), one
-template per language; in the browser, Python takes that DOM over without
-painting it again when its own paint carries the same mark. These tests run the
-pages' real PyScript glue on CPython against a stand-in browser
-(``tests/fake_browser.py``) given exactly what the built page holds, and check
-that the runtime's paint is the build's, byte for byte, so the two cannot drift.
+template per language; in the browser, the main thread (``site/page.mjs``) leaves
+that DOM as it is when Python's first paint carries the same mark. These tests
+open the pages' controllers on CPython, as their Web Worker does, and check that
+their first paint is the build's, mark and HTML byte for byte, so the two cannot
+drift.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import pytest
 from sitebuild import pages as site_pages
 from skyjo import prerender, scenarios
 from skyjo.language import LANGUAGES
-from tests import fake_browser
 
 SITE = Path(__file__).resolve().parents[1] / "site"
 PART = re.compile(r'<div data-into="(?P<into>[\w-]+)" data-painted="(?P<mark>\w+)">')
@@ -43,60 +42,53 @@ def built_parts(page: str, language: str) -> dict[str, tuple[str, str]]:
     return parts
 
 
-def browser_with(parts: dict[str, tuple[str, str]], language: str) -> fake_browser.Document:
-    """A document whose elements hold what the page's inline script copies in."""
-    document = fake_browser.Document()
-    for ident, (mark, html) in parts.items():
-        element = document.getElementById(ident)
-        element.innerHTML = html
-        element.paints = 0
-        element.setAttribute("data-painted", mark)
-        element.setAttribute("data-early", "")
-    return document
+def game_page_first_paint(language: str) -> dict[str, tuple[str | None, str]]:
+    """The game page's first paint as its worker sends it: {id: (mark, html)}."""
+    from skyjo.device import MemoryStorage
+    from skyjo.ui.page import GamePage
+
+    _, effects = GamePage.open(MemoryStorage(), lambda _: None, languages=[language])
+    return {op[1]: (op[3], op[2]) for op in effects.of("html")}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_game_page_takes_over_the_built_setup_screen(language: str) -> None:
+    # The main thread (site/page.mjs) leaves an element alone when Python's paint
+    # carries the mark the build wrote on it; so Python's first paint must be the
+    # build's, mark and HTML, for every pre-painted element.
     parts = built_parts("index.html", language)
     assert set(parts) == {"topbar-controls", "app"}
-    document = browser_with(parts, language)
-    window = fake_browser.Window([language])
-    with fake_browser.installed(document, window):
-        page = fake_browser.page_module("skyjo.ui.dom").start()
-        runtime = page.app
-        # What Python would paint for this state is the build's HTML ...
-        from skyjo.ui import paint
-
-        assert paint.setup_screen(runtime) == parts["app"][1]
-        assert paint.topbar(runtime) == parts["topbar-controls"][1]
-    # ... so it took the DOM over without painting it again.
-    assert document.getElementById("app").paints == 0
-    assert document.getElementById("topbar-controls").paints == 0
-    assert document.documentElement.lang == language
+    painted = game_page_first_paint(language)
+    for ident, (mark, html) in parts.items():
+        assert painted[ident] == (mark, html), ident
 
 
-def test_game_page_paints_when_the_mark_does_not_match() -> None:
-    # A stale pre-paint (say, from another build) is painted over, never trusted.
+def test_a_stale_mark_never_matches_the_game_pages_paint() -> None:
+    # A pre-paint from another build is painted over: its mark is not Python's.
     parts = built_parts("index.html", "en")
-    stale = {ident: ("00000000", html) for ident, (_, html) in parts.items()}
-    document = browser_with(stale, "en")
-    with fake_browser.installed(document, fake_browser.Window(["en"])):
-        fake_browser.page_module("skyjo.ui.dom").start()
-    assert document.getElementById("app").paints == 1
-    assert document.getElementById("app").innerHTML == parts["app"][1]
+    painted = game_page_first_paint("en")
+    assert painted["app"][0] != "00000000" and painted["app"][0] == parts["app"][0]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_score_pad_takes_over_the_built_form(language: str) -> None:
+    from skyjo.device import MemoryStorage
+    from skyjo.scorepad.page import PadPage
+
     parts = built_parts("scorepad.html", language)
     assert set(parts) == {"pad"}
-    document = browser_with(parts, language)
-    with fake_browser.installed(document, fake_browser.Window([language])):
-        page = fake_browser.page_module("skyjo.scorepad.page").start()
-        from skyjo.scorepad import render
+    _, effects = PadPage.open(MemoryStorage(), languages=[language])
+    painted = {op[1]: (op[3], op[2]) for op in effects.of("html")}
+    assert painted["pad"] == parts["pad"]
 
-        assert render.page(page.app) == parts["pad"][1]
-    assert document.getElementById("pad").paints == 0
+
+def embed_first_paint(search: str) -> tuple[str | None, str]:
+    """An embed's first paint of ``#embed`` as its worker sends it: (mark, html)."""
+    from skyjo.embed.embed_page import EmbedPage
+
+    _, effects = EmbedPage.open(search, "", lambda _: None, lambda work: work.close())
+    (write,) = [op for op in effects.of("html") if op[1] == "embed"]
+    return write[3], write[2]
 
 
 @pytest.mark.parametrize("name", sorted(scenarios.SCENARIOS))
@@ -104,17 +96,10 @@ def test_score_pad_takes_over_the_built_form(language: str) -> None:
 def test_embed_takes_over_the_built_scenario(name: str, language: str) -> None:
     previews = site_pages.embed_previews()
     built = json.loads(previews[prerender.embed_key(name, language)])
-    document = fake_browser.Document()
-    root = document.getElementById("embed")
-    root.innerHTML = built["html"]
-    root.paints = 0
-    root.setAttribute("data-painted", built["painted"])
-    window = fake_browser.Window(["en"], search=f"?scenario={name}&lang={language}")
-    with fake_browser.installed(document, window):
-        page = fake_browser.page_module("skyjo.embed.embed_page").start()
-        assert page._problems() + page._reel_html() == built["html"]
-    assert root.paints == 0
-    assert document.documentElement.lang == language
+    assert embed_first_paint(f"?scenario={name}&lang={language}") == (
+        built["painted"],
+        built["html"],
+    )
 
 
 SWITCHED = [
@@ -133,18 +118,12 @@ def test_a_switched_scenario_is_built_too_and_taken_over(
     # table opens at once too, with the heading of the rule it now plays.
     option, value = switched
     built = json.loads(site_pages.embed_previews()[prerender.embed_key(name, language, switched)])
-    document = fake_browser.Document()
-    root = document.getElementById("embed")
-    root.innerHTML = built["html"]
-    root.paints = 0
-    root.setAttribute("data-painted", built["painted"])
     search = f"?scenario={name}&lang={language}&{option}={value}"
-    window = fake_browser.Window(["en"], search=search)
-    with fake_browser.installed(document, window):
-        page = fake_browser.page_module("skyjo.embed.embed_page").start()
-        assert page._problems() + page._reel_html() == built["html"]
-        heading = page.t.t(scenarios.get(name).title_key(page.config.rules))
-    assert root.paints == 0
+    assert embed_first_paint(search) == (built["painted"], built["html"])
+    from skyjo.embed.params import parse
+    from skyjo.embed.texts import Texts
+
+    heading = Texts(language).t(scenarios.get(name).title_key(parse(search).rules))
     assert f"<h1>{escape(heading)}</h1>" in built["html"]
 
 

@@ -1,9 +1,10 @@
-"""The rules page from its text sources (sitebuild.rules): every language file fills
-every placeholder of the article, the Markdown bits become HTML, and a missing or
-unknown key is refused with the file that needs fixing."""
+"""The rules page from its text sources (sitebuild.rules): every language's
+``rules.arb`` fills every placeholder of the article, the Markdown bits become
+HTML, and a missing or unknown key is refused with the file that needs fixing."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -12,13 +13,14 @@ import pytest
 from sitebuild import pages, rules
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXTS = ROOT / "rules"
+LOCALES = ROOT / "src" / "skyjo" / "locales"
+ARTICLE = ROOT / "rules" / "article.html"
 PAGE = (ROOT / "site" / "rules.html").read_text(encoding="utf-8")
 
 
 def rendered() -> str:
     """The page as the build writes it: stamped from the skeleton, then the articles."""
-    return rules.render(pages.stamp_page(PAGE, name="rules.html", preloads=""), TEXTS)
+    return rules.render(pages.stamp_page(PAGE, name="rules.html", preloads=""), LOCALES, ARTICLE)
 
 
 def test_every_language_has_an_article_and_english_comes_last() -> None:
@@ -55,17 +57,18 @@ def test_markdown_bits_and_escaping() -> None:
 
 
 def test_a_missing_or_unknown_key_names_the_file(tmp_path: Path) -> None:
-    for name in ("article.html", "en.txt"):
-        (tmp_path / name).write_text((TEXTS / name).read_text(encoding="utf-8"), encoding="utf-8")
-    english = (TEXTS / "en.txt").read_text(encoding="utf-8")
-    (tmp_path / "pt.txt").write_text(
-        english.replace("title = Skyjo: the rules\n", "") + "titel = Skyjo\n", encoding="utf-8"
-    )
-    with pytest.raises(rules.RulesTextError, match=r"pt.txt: missing title, unknown titel"):
-        rules.render(PAGE, tmp_path)
+    english = json.loads((LOCALES / "en" / "rules.arb").read_text(encoding="utf-8"))
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "rules.arb").write_text(json.dumps(english), encoding="utf-8")
+    other = {key: text for key, text in english.items() if key != "title"}
+    (tmp_path / "pt").mkdir()
+    (tmp_path / "pt" / "rules.arb").write_text(json.dumps(other | {"titel": "Skyjo"}))
+    with pytest.raises(rules.RulesTextError, match=r"pt/rules.arb: missing title, unknown titel"):
+        rules.render(PAGE, tmp_path, ARTICLE)
 
 
-def test_a_line_without_a_key_says_where(tmp_path: Path) -> None:
-    (tmp_path / "en.txt").write_text("name = English\njust words\n", encoding="utf-8")
-    with pytest.raises(rules.RulesTextError, match=r"en.txt:2: expected 'key = text'"):
-        rules.read_texts(tmp_path / "en.txt")
+def test_a_file_that_is_not_json_says_which(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "rules.arb").write_text('{"name": "English",}', encoding="utf-8")
+    with pytest.raises(rules.RulesTextError, match=r"en/rules.arb: not JSON"):
+        rules.read_texts(tmp_path, "en")

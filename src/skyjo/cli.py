@@ -73,7 +73,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         seats = f"0..{len(game.players) - 1}"
         print(f"skyjo review: {args.file}: no seat {args.seat}; seats are {seats}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    result = review(game, args.seat)
+    result = review(game, args.seat, seed=args.seed)
     print(json.dumps(report.to_json(result)) if args.json else report.to_text(result))
     return 0
 
@@ -162,6 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("file")
     rev.add_argument("--seat", type=int, default=0, help="the seat to review, from 0 (default 0)")
     rev.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    rev.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="another seed gives the review other random numbers (default 0, always the same)",
+    )
     rev.set_defaults(func=cmd_review)
     return parser
 

@@ -135,6 +135,21 @@ class Keeper:
                 return slot if stored else None
         return None
 
+    def refused(self, key: str) -> bool:
+        """The device refused a write to ``key`` that :meth:`write` or
+        :meth:`found_unreadable` had taken as done (Python in a Web Worker writes to a
+        mirror first, see :mod:`skyjo.worker.mirror`). When ``key`` was a set-aside
+        copy, the original stays where it was (the main thread stops a batch at its
+        first refusal, so the removal after the copy never ran): guard it, as if no
+        copy had fit. True when that changed anything."""
+        changed = False
+        for index, found in enumerate(self.unreadable):
+            if found.kept_as == key:
+                self.unreadable[index] = Unreadable(found.key, found.text, found.reason, None)
+                self._guarded.add(found.key)
+                changed = True
+        return changed
+
     def exported(self, found: Unreadable) -> None:
         """The person has a copy of ``found`` now: its key may be written again."""
         self._guarded.discard(found.key)

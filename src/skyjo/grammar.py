@@ -75,6 +75,13 @@ PLURAL_CATEGORIES: Final[dict[str, tuple[str, ...]]] = {
     "it": ("one", "many", "other"),
 }
 
+
+def plural_categories(language: str) -> tuple[str, ...]:
+    """The categories ``language`` distinguishes; a language without rules here
+    counts as English does (:func:`plural_category` falls back the same way)."""
+    return PLURAL_CATEGORIES.get(language, PLURAL_CATEGORIES["en"])
+
+
 #: A number of each category, for tests that render every plural form.
 PLURAL_SAMPLES: Final[dict[str, int]] = {"one": 1, "many": 1_000_000, "other": 5}
 

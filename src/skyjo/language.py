@@ -1,19 +1,17 @@
-"""What every page's message catalogue shares: the languages, picking one from the
-browser's preferences, a phrasebook that renders a message in the one message
-format (:mod:`skyjo.messageformat`: named fields, plurals, persons, articles), and
-the way a number is printed (a real minus sign for negative cards and scores).
+"""The site's languages: which there are, each one's name and default seat names,
+picking one from the reader's saved choice or the browser's preferences, and the
+way a number is printed (a real minus sign for negative cards and scores).
 
-The game page (``skyjo.ui.i18n``), the score pad (``skyjo.scorepad.messages``) and
-the embeds each keep their own sentences; this module keeps the mechanics in one
-place.
+This is the language list: a language is added here (its code, its name, the
+names a new table starts with), in :mod:`skyjo.grammar` (plural rules and
+articles) and as one folder of messages, ``skyjo/locales/<code>/``, which
+:mod:`skyjo.catalogue` reads (``docs/translating.md`` shows the steps).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Final
-
-from skyjo.messageformat import render
 
 LANGUAGES: Final = ("en", "de", "nl", "fr", "es", "it")
 LANGUAGE_NAMES: Final = {
@@ -25,6 +23,30 @@ LANGUAGE_NAMES: Final = {
     "it": "Italiano",
 }
 DEFAULT_LANGUAGE: Final = "en"
+#: Names a new table starts with, per language (seat 0 is the person at the device).
+#: Kept here rather than in the locale folders because every page needs every
+#: language's first name (:data:`YOU_NAMES`), while it reads only its own folder.
+DEFAULT_NAMES: Final[dict[str, tuple[str, ...]]] = {
+    "en": ("You", "Alex", "Sam", "Robin", "Kim", "Jo", "Charlie", "Max"),
+    "de": ("Du", "Anna", "Ben", "Mia", "Jonas", "Lena", "Paul", "Emma"),
+    "nl": ("Jij", "Daan", "Sanne", "Lotte", "Bram", "Femke", "Jesse", "Noor"),
+    "fr": ("Toi", "Léa", "Hugo", "Chloé", "Louis", "Manon", "Jules", "Camille"),
+    "es": ("Tú", "Lucía", "Hugo", "Martina", "Pablo", "Sofía", "Mateo", "Valeria"),
+    "it": ("Tu", "Giulia", "Marco", "Sofia", "Luca", "Chiara", "Matteo", "Sara"),
+}
+#: The default name of the person at the device in every language ("You", "Du"...):
+#: a player still called so is spoken to in the second person wherever they appear
+#: (pass and play, a replayed game, an embed), never "You holds".
+YOU_NAMES: Final = frozenset(names[0] for names in DEFAULT_NAMES.values())
+#: Where the reader's one choice of language for the whole site is kept: the game
+#: page, the score pad and the rules page write it, every page reads it.
+SAVED_LANGUAGE_KEY: Final = "skyjo.language"
+#: Where a page kept its own choice before there was one for the site (the score
+#: pad's), read after the site's: a reader who chose there keeps that language.
+OLDER_LANGUAGE_KEYS: Final = ("skyjo-scorepad-language",)
+#: The same keys in order, for the pages' first script (``lang-from: saved`` in a
+#: page's header, ``sitebuild.pages``).
+SAVED_LANGUAGE_KEYS: Final = (SAVED_LANGUAGE_KEY, *OLDER_LANGUAGE_KEYS)
 
 
 def pick_language(preferred: Iterable[str]) -> str:
@@ -37,26 +59,16 @@ def pick_language(preferred: Iterable[str]) -> str:
     return DEFAULT_LANGUAGE
 
 
+def saved_language(get: Callable[[str], str | None]) -> str | None:
+    """The language the reader chose on any page of the site, if one is saved:
+    ``get`` reads a key of the device's storage (None when missing)."""
+    for key in SAVED_LANGUAGE_KEYS:
+        value = get(key)
+        if value in LANGUAGES:
+            return value
+    return None
+
+
 def signed(value: int) -> str:
     """A card value or score as printed: a real minus sign for negative numbers."""
     return f"−{-value}" if value < 0 else str(value)
-
-
-class Phrasebook:
-    """One catalogue's messages in one language; an unknown language falls back to
-    English. ``t(key, **fields)`` renders the message with its named fields."""
-
-    def __init__(self, catalogue: Mapping[str, Mapping[str, str]], language: str) -> None:
-        self.language = language if language in catalogue else DEFAULT_LANGUAGE
-        self._messages: Mapping[str, str] = catalogue[self.language]
-        self._english: Mapping[str, str] = catalogue[DEFAULT_LANGUAGE]
-
-    def t(self, key: str, **fields: object) -> str:
-        """The message ``key`` with its named fields filled in. A key this language
-        lacks (a message added since it was translated) is said in English rather
-        than failing; the catalogue tests make sure none is missing."""
-        template = self._messages.get(key)
-        language = self.language
-        if template is None:
-            template, language = self._english[key], DEFAULT_LANGUAGE
-        return render(template, fields, language)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import pytest
 
-from skyjo.bots import UnknownBotError, ask, bot_names, make_bot
+from skyjo.actions import Draw
+from skyjo.bots import Decision, UnknownBotError, ask, bot_names, make_bot
+from skyjo.bots.base import ask_in_steps
 from skyjo.errors import IllegalActionError
 from skyjo.game import Game
 from skyjo.rules import Rules
@@ -86,3 +89,52 @@ def test_published_deck_figures() -> None:
 
     assert DECK_MEAN == 760 / 150
     assert round(12 * DECK_MEAN, 1) == 60.8  # a fresh layout, on average
+
+
+def drive(steps: Generator[None, None, Decision]) -> tuple[Decision, int]:
+    """Run a stepwise decision to its end: the decision and how often it paused."""
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+            pauses += 1
+        except StopIteration as done:
+            decision: Decision = done.value
+            return decision, pauses
+
+
+@pytest.mark.parametrize("name", ["expert", "hard", "medium"])
+def test_asking_in_steps_gets_the_decision_asking_at_once_gets(name: str) -> None:
+    game = Game(["A", "B", "C"], Rules(), seed=8)
+    rng = random.Random(8)
+    bots = [make_bot(name) for _ in range(3)]
+    paused = 0
+    for _ in range(60):
+        seat = game.current_player()
+        view = game.view(seat)
+        at_once = ask(bots[seat], view, random.Random(rng.random()))
+        seed = rng.random()
+        stepped, pauses = drive(ask_in_steps(bots[seat], view, random.Random(seed)))
+        assert stepped == ask(bots[seat], view, random.Random(seed))
+        paused += pauses
+        game.play(at_once.action, player=seat)
+    # Only the expert searches, and only it pauses to do so.
+    assert (paused > 0) == (name == "expert")
+
+
+def test_asking_in_steps_refuses_an_illegal_answer_too() -> None:
+    class Stepper:
+        name = "stepper"
+
+        def decide(self, view: object, rng: random.Random) -> Decision:
+            raise AssertionError("asked at once")
+
+        def decide_in_steps(
+            self, view: object, rng: random.Random
+        ) -> Generator[None, None, Decision]:
+            yield
+            return Decision(Draw())  # in the opening flips, drawing is illegal
+
+    game = Game(["A", "B"], Rules(), seed=1)
+    with pytest.raises(IllegalActionError, match="stepper"):
+        drive(ask_in_steps(Stepper(), game.view(0), random.Random(1)))

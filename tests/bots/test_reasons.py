@@ -13,11 +13,13 @@ from skyjo.bots import Bot, Decision, ask, make_bot
 from skyjo.bots.base import Reason
 from skyjo.bots.expert import ExpertBot
 from skyjo.bots.reasons import ENGLISH, action_reason, english, reason
+from skyjo.catalogue import messages
 from skyjo.game import Game
+from skyjo.language import LANGUAGES
+from skyjo.messageformat import fields
 from skyjo.rules import ColumnRule, Rules
-from skyjo.ui.i18n import CATALOGUE, LANGUAGES, Translator
+from skyjo.ui.i18n import Translator
 from skyjo.ui.present import bot_reason
-from tests.catalogues import fields
 
 LEVELS = ("random", "easy", "medium", "statistician", "hard")
 
@@ -48,7 +50,7 @@ def check(decision: Decision, seen: set[str]) -> None:
     for part in parts(why):
         seen.add(part.key)
         for language in LANGUAGES:
-            template = CATALOGUE[language][part.key]
+            template = messages("bots", language)[part.key]
             assert fields(template) == set(part.fields), (language, part.key)
         for value in part.fields.values():
             assert isinstance(value, Reason | int | float) and not isinstance(value, bool)
@@ -78,11 +80,12 @@ def test_every_reason_in_a_seeded_sweep_is_translatable(players: int) -> None:
     assert "bot.doubling_risk" in seen or "bot.game_win_chance" in seen
 
 
-def test_every_bot_key_is_in_the_page_catalogue_with_the_same_fields() -> None:
-    for key, template in ENGLISH.items():
-        for language in LANGUAGES:
-            assert fields(CATALOGUE[language][key]) == fields(template), (language, key)
-    assert {k: v for k, v in CATALOGUE["en"].items() if k.startswith("bot.")} == ENGLISH
+def test_the_bots_english_is_the_pages_english() -> None:
+    # The bots render their reasons from the very file the page reads in English.
+    assert ENGLISH is messages("bots", "en")
+    assert Translator("en").t("bot.swap", old=7, held=2) == english(
+        reason("bot.swap", old=7, held=2)
+    )
 
 
 def test_action_phrases_name_rows_and_columns_from_one() -> None:

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 SUB_PATH = "/skyjo/"
 
-#: Selector of the readiness marker that main.py sets once Python has rendered.
+#: Selector of the readiness marker the page sets once Python has painted it (site/page.mjs).
 READY = "html[data-ready='true']"
 #: Pyodide starts in 3-5 s here; generous for a loaded CI machine.
 BOOT_TIMEOUT_MS = 60_000

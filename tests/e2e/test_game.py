@@ -22,6 +22,7 @@ from skyjo import record, share
 from skyjo.device import MemoryStorage
 from skyjo.ui import present
 from skyjo.ui.app import SAVE_KEY, App, Screen
+from skyjo.ui.i18n import Translator
 from skyjo.ui.setup import Seat, Setup
 
 from .a11y import problems, running_animations, settle
@@ -35,10 +36,21 @@ PHONE: ViewportSize = {"width": 360, "height": 640}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 #: How long a bot may take before a person's turn comes back (instant bots: far less).
 TURN_TIMEOUT_MS = 20_000
-#: Where a person may act, or a screen between rounds is up.
-WAITING_FOR_PERSON = (
-    "#app[data-screen='round_end'], #app[data-screen='game_end'], #app[data-screen='setup'], "
-    "#draw-pile.target, #app .card.target"
+#: Where a person may act (or take the device from another), or a screen between
+#: rounds is up, once the page takes input again (a moment after the table changed:
+#: a click then would only make Playwright scroll the page and retry) and the answer
+#: to the last click is on screen (``data-pending``: Python answers from its worker,
+#: so right after a click the screen is still the one clicked on).
+WAITING_FOR_PERSON = ", ".join(
+    f"html:not([data-settling]):not([data-pending]) {where}"
+    for where in (
+        "#app[data-screen='round_end']",
+        "#app[data-screen='game_end']",
+        "#app[data-screen='setup']",
+        "#draw-pile.target",
+        "#app .card.target",
+        "#hand-over",
+    )
 )
 
 
@@ -69,10 +81,16 @@ def card_value(text: str) -> int:
 
 
 def start_game(
-    page: Page, seats: list[tuple[str, str]] | None = None, *, speed: str = "instant"
+    page: Page,
+    seats: list[tuple[str, str]] | None = None,
+    *,
+    speed: str = "instant",
+    language: str = "en",
 ) -> None:
     """Fill in the setup form as a person would (names, who plays each seat, bot speed)
-    and start. Without ``seats`` the remembered setup (you against three bots) stays."""
+    and start with the form's button, at its bottom (the page is scrolled down to it),
+    named in the page's ``language``. Without ``seats`` the remembered setup (you
+    against three bots) stays."""
     if seats is not None:
         while page.locator(".seat-row").count() > len(seats):
             count = page.locator(".seat-row").count()
@@ -82,7 +100,7 @@ def start_game(
             page.fill(f"#name-{i}", name)
             page.select_option(f"#kind-{i}", kind)
     page.select_option("select[name=speed]", speed)
-    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name=Translator(language).t("setup.start")).click()
     expect(page.locator("#app")).to_have_attribute("data-screen", "table")
 
 
@@ -92,9 +110,17 @@ def wait_for_person(page: Page) -> str:
     return page.get_attribute("#app", "data-screen") or ""
 
 
+def answered(page: Page) -> None:
+    """Wait until the answer to the last click is on screen: Python answers from its
+    Web Worker, so right after a click the page still shows what was clicked on, as
+    a person sees for a moment before looking again."""
+    page.wait_for_selector("html:not([data-pending])", state="attached")
+
+
 def place(page: Page, value: int) -> None:
     """Put the held ``value`` on a highlighted card: over the highest face-up card worth
     more, else on a face-down card, else anywhere legal."""
+    answered(page)
     expect(page.locator("#app .card.target").first).to_be_visible()
     targets = page.locator("#app .card.target").evaluate_all(
         "els => els.map(e => [e.id, e.textContent.trim()])"
@@ -116,12 +142,14 @@ def play_turn(page: Page) -> None:
         place(page, top)
     else:
         page.locator("#draw-pile").click()
+        answered(page)
         held = card_value(page.locator("#held-card").inner_text())
         flip = page.get_by_role("button", name="Discard and turn over")
         if held <= 4 or flip.count() == 0:
             place(page, held)
         else:
             flip.click()
+            answered(page)
             page.locator("#app .card.target[data-action='flip']").first.click()
     expect(page.locator("#held-card")).to_have_count(0)
 
@@ -131,6 +159,8 @@ def play_step(page: Page) -> str:
     screen = wait_for_person(page)
     if screen == "round_end":
         page.get_by_role("button", name="Next round").click()
+    elif screen == "table" and page.locator("#hand-over").count():
+        page.locator("#hand-over").click()  # pass and play: the next person takes over
     elif screen == "table" and page.locator("#draw-pile.target").count():
         play_turn(page)
     elif screen == "table" and page.locator("#app .card.target").count():
@@ -170,6 +200,9 @@ def round_end_app(players: list[tuple[str, str]], seed: int) -> App:
         if app.screen is Screen.ROUND_END:
             return app
         if app.bot_step():
+            continue
+        if app.hand_over_to() is not None:
+            app.hand_over()
             continue
         seat = app.human_to_act()
         assert seat is not None and app.game is not None
@@ -257,7 +290,8 @@ def test_a_seeded_game_against_three_bots_ends_with_the_engines_totals(
 
 
 def test_two_people_share_one_device(fresh: tuple[BrowserContext, str]) -> None:
-    # Intent: two humans play a whole round at one screen; "Anna, your turn" names who is on.
+    # Intent: two humans play a whole round at one screen; "Anna, your turn" names who
+    # is on, and each turn begins with the device handed over ("Continue as Ben").
     opened = visit(fresh, "?seed=3")
     page = opened.page
     start_game(page, [("Anna", "human"), ("Ben", "human")])
@@ -266,6 +300,7 @@ def test_two_people_share_one_device(fresh: tuple[BrowserContext, str]) -> None:
     page.locator("#app .card.target").first.click()
     page.locator("#app .card.target").first.click()
     expect(turn).to_have_text("Ben, your turn")
+    page.get_by_role("button", name="Continue as Ben").click()
     page.locator("#app .card.target").first.click()
     page.locator("#app .card.target").first.click()
     seen: list[str] = []
@@ -277,6 +312,10 @@ def test_two_people_share_one_device(fresh: tuple[BrowserContext, str]) -> None:
         seen.append(who)
         banners.update(page.locator(".banner").all_inner_texts())
         assert page.locator(".seat.active .name").inner_text() == who.split(",")[0]
+        hand_over = page.locator("#hand-over")
+        if hand_over.count():
+            expect(hand_over).to_have_text(f"Continue as {who.split(',')[0]}")
+            hand_over.click()
         play_turn(page)
         page.wait_for_function(  # the turn passed to the other person, or the round ended
             "who => document.querySelector('.turn.human')?.textContent !== who", arg=who
@@ -634,13 +673,14 @@ def test_a_swapped_card_travels_from_the_hand(
         page.goto(site_url + "?seed=3")
         wait_until_started(page)
         start_game(page, [("Anna", "human"), ("Ben", "human")])
-        for _ in range(4):
-            page.locator("#app .card.target").first.click()
+        play_until_the_person_may_draw(page)  # the opening flips and hand-overs
         page.locator("#draw-pile.target").click()
+        answered(page)
         target = page.locator(".seat.active .card.target").nth(3)
         ident = target.get_attribute("id") or ""
         page.evaluate("() => { window.__glides = []; }")
         target.click()
+        answered(page)
         glides = page.evaluate("() => window.__glides")
         assert glides == ([] if reduced else [ident, "discard-pile"]), glides
         no_python_errors(opened)

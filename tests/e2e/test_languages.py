@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from skyjo import scoring
+from skyjo.boot_texts import MENU, boot_text
 from skyjo.device import MemoryStorage
 from skyjo.ui.app import App, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, Translator
@@ -30,6 +31,7 @@ from .test_game import (
     no_overflow,
     serious_violations,
 )
+from .test_game_page import no_serious_findings
 
 pytestmark = pytest.mark.e2e
 
@@ -189,6 +191,112 @@ def test_the_switcher_renames_the_untouched_default_seats(browser: Browser, site
         wait_until_started(page)
         expect(page.locator("html")).to_have_attribute("lang", "de")
         expect(page.locator("#name-0")).to_have_value("Du")
+        assert visit.page_errors == [] and visit.off_origin == []
+    finally:
+        context.close()
+
+
+# --- one language for the whole site (issue 20 item 13) -----------------------------------
+
+
+#: The site menu's names, in its order, in one language.
+def menu_names(language: str) -> list[str]:
+    return [boot_text(language, key) for key, _ in MENU]
+
+
+def site_menu_reads(page: Page, language: str, *, current: str) -> None:
+    """The site menu's bar names every page in ``language``, the one open marked."""
+    links = page.locator(".site-menu a")
+    expect(links).to_have_text(menu_names(language))
+    expect(page.locator(".site-menu a[aria-current='page']")).to_have_text(
+        boot_text(language, current)
+    )
+    expect(page.locator(".site-menu")).to_have_attribute(
+        "aria-label", boot_text(language, "menu.label")
+    )
+
+
+def test_one_language_for_the_whole_site(browser: Browser, site_url: str) -> None:
+    # Intent: the language chosen on the game page is the score pad's, and the one
+    # chosen on the score pad is the game page's; on every page the site menu and the
+    # footers speak the page's language, and on the game page they follow a switch
+    # at once; the rules page and the replay viewer take the same choice.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url)
+        wait_until_started(page)
+        site_menu_reads(page, "en", current="menu.game")
+        page.select_option("#language", "de")
+        site_menu_reads(page, "de", current="menu.game")
+        expect(page.locator(".tagline")).to_have_text(boot_text("de", "tagline"))
+        expect(page.locator(".footer")).to_contain_text(boot_text("de", "footer.engine") + " 0.")
+        expect(page.locator(".footer-link")).to_have_text(boot_text("de", "footer.check"))
+        no_serious_findings(page, "the game page switched to German")
+
+        page.goto(site_url + "scorepad.html")
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.locator("#pad-language")).to_have_value("de")
+        site_menu_reads(page, "de", current="menu.scorepad")
+        page.locator("#pad-language").select_option("fr")
+        site_menu_reads(page, "fr", current="menu.scorepad")
+        no_serious_findings(page, "the score pad in French")
+
+        page.goto(site_url)
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("#language")).to_have_value("fr")
+        site_menu_reads(page, "fr", current="menu.game")
+        expect(page.locator(".footer-link")).to_have_text(boot_text("fr", "footer.check"))
+
+        page.goto(site_url + "rules.html")
+        expect(page.locator("article#fr")).to_be_visible()
+        site_menu_reads(page, "fr", current="menu.rules")
+        expect(page.locator(".rules-footer")).to_contain_text(boot_text("fr", "menu.replay"))
+        no_serious_findings(page, "the rules in French")
+        page.goto(site_url + "rules.html#disputes-de")  # the article shown speaks
+        expect(page.locator("article#de")).to_be_visible()
+        site_menu_reads(page, "de", current="menu.rules")
+        expect(page.locator(".rules-footer")).to_contain_text(boot_text("de", "menu.replay"))
+
+        page.goto(site_url + "replay.html")
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        site_menu_reads(page, "fr", current="menu.replay")
+        no_serious_findings(page, "the replay viewer in French")
+        assert visit.page_errors == [] and visit.off_origin == []
+    finally:
+        context.close()
+
+
+def test_a_language_chosen_on_the_score_pad_before_is_kept(browser: Browser, site_url: str) -> None:
+    # Intent: a reader who chose Dutch on the score pad when it kept its own choice
+    # still gets Dutch there, and now on the game page too (on a phone: the score
+    # pad's folded menu, the game's own menu with the site's pages).
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_init_script(
+        "if (!localStorage.getItem('skyjo-scorepad-language'))"
+        " localStorage.setItem('skyjo-scorepad-language', 'nl')"
+    )
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + "scorepad.html")
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", "nl")
+        toggle = page.locator(".site-menu .menu-toggle")
+        expect(toggle).to_have_text(boot_text("nl", "menu"))
+        toggle.click()
+        site_menu_reads(page, "nl", current="menu.scorepad")
+        no_serious_findings(page, "the score pad in Dutch, its menu open")
+        page.goto(site_url)
+        wait_until_started(page)
+        expect(page.locator("html")).to_have_attribute("lang", "nl")
+        page.locator("#menu-toggle").click()
+        expect(page.locator("#game-menu .site-links a")).to_have_text(menu_names("nl"))
+        no_serious_findings(page, "the game page in Dutch, its menu open")
         assert visit.page_errors == [] and visit.off_origin == []
     finally:
         context.close()

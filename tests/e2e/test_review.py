@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from skyjo import record
 from skyjo.bots import ask, make_bot
+from skyjo.embed import reel
 from skyjo.game import Game
 from skyjo.rules import Rules
 
@@ -122,7 +123,7 @@ def finished_review(page: Page, language: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_replay_viewer_reviews_a_seat_and_stays_responsive(
-    context: BrowserContext, site_url: str, size: ViewportSize, language: str
+    context: BrowserContext, site_url: str, size: ViewportSize, language: str, tmp_path: Path
 ) -> None:
     # Intent: in the replay viewer a reader picks a seat and presses Review; a
     # progress bar shows while the expert works, the viewer still steps forward at
@@ -131,7 +132,11 @@ def test_the_replay_viewer_reviews_a_seat_and_stays_responsive(
     page = visit.page
     page.goto(site_url + f"replay.html?lang={language}")
     wait_until_started(page)
-    page.set_input_files("#replay-file", str(FULL_GAME))
+    # A long game (to 400 points): its analysis in the page's worker outlasts the
+    # pictures and the clicks below.
+    game = tmp_path / "long-game.json"
+    game.write_text(finished_game(target=400), encoding="utf-8")
+    page.set_input_files("#replay-file", str(game))
     page.wait_for_selector("#replay[data-position='0']")
     page.select_option("#review-seat", "1")
     start = "Review" if language == "en" else "Analysieren"
@@ -146,7 +151,7 @@ def test_the_replay_viewer_reviews_a_seat_and_stays_responsive(
     assert all(entry["busy"] for entry in answered), "the analysis ended before the clicks"
     assert max(float(str(entry["lag"])) for entry in answered) < ANSWER_MS, answered
     finished_review(page, language)
-    name = record.loads(FULL_GAME.read_text(encoding="utf-8")).names[1]
+    name = record.loads(game.read_text(encoding="utf-8")).names[1]
     expect(page.locator("#review-heading")).to_contain_text(name)
     found["done"] = check(page, f"review-replay-{language}", size)
     assert found == {"progress": [], "done": []}
@@ -202,4 +207,71 @@ def test_the_game_end_reviews_the_person_in_english_then_german(
     expect(page.locator(".review-intro")).to_contain_text("every one of your decisions")
     found["done-en"] = check(page, "review-game-end-en", size)
     assert found == {"progress": [], "done-de": [], "done-en": []}
+    assert visit.page_errors == [] and visit.off_origin == []
+
+
+def open_a_closed_decision(page: Page) -> tuple[int, int]:
+    """Press "Show this position" on the first listed decision that is closed; returns
+    its index and its move index, once its position shows both moves."""
+    closed = page.locator("#review .review-show[aria-expanded='false']").first
+    expect(closed).to_be_visible(timeout=ANALYSIS_TIMEOUT_MS)
+    decision = int(closed.get_attribute("data-decision") or "-1")
+    moves = int(closed.get_attribute("data-move-index") or "-1")
+    closed.click()
+    opened = page.locator(f"#review .review-show[data-decision='{decision}']")
+    expect(opened).to_have_attribute("aria-expanded", "true")
+    position = page.locator(f"#review-position-{decision}")
+    expect(position).to_be_visible()
+    expect(position).to_contain_text("played")
+    expect(position).to_contain_text("better")
+    return decision, moves
+
+
+def test_game_end_lists_graded_decisions_and_shows_each_position(
+    context: BrowserContext, site_url: str, size: ViewportSize, tmp_path: Path
+) -> None:
+    # Intent (issue 23): at game end the review grades the person's decisions as
+    # chess players know it, says the accuracy, and "Show this position" opens the
+    # person's cards at that moment with the played and the better move marked.
+    visit: Visit = open_page(context, site_url)
+    page = visit.page
+    page.goto(site_url + "?seed=3")
+    wait_until_started(page)
+    path = tmp_path / "finished.json"
+    path.write_text(finished_game(), encoding="utf-8")
+    page.set_input_files("#import-file", str(path))
+    finished_review(page, "en")
+    review = page.locator("#review")
+    expect(review).to_contain_text("Accuracy")
+    titles = review.locator(".review-decision h4").all_inner_texts()
+    assert titles and all(
+        any(grade in title for grade in ("inaccuracy", "mistake", "blunder")) for title in titles
+    ), titles
+    open_a_closed_decision(page)
+    assert check(page, "review-game-end-position", size) == []
+    assert visit.page_errors == [] and visit.off_origin == []
+
+
+def test_the_replay_viewer_jumps_to_a_reviewed_decision_of_any_seat(
+    context: BrowserContext, site_url: str, size: ViewportSize
+) -> None:
+    # Intent (issue 23): in the replay viewer, a reviewed decision's "Show this
+    # position" opens it and moves the viewer to the table just before it, seen by
+    # the reviewed seat.
+    visit: Visit = open_page(context, site_url)
+    page = visit.page
+    page.goto(site_url + "replay.html?lang=en")
+    wait_until_started(page)
+    page.set_input_files("#replay-file", str(FULL_GAME))
+    page.wait_for_selector("#replay[data-position='0']")
+    page.select_option("#review-seat", "1")
+    page.get_by_role("button", name="Review", exact=True).click()
+    finished_review(page, "en")
+    _, moves = open_a_closed_decision(page)
+    game = record.loads(FULL_GAME.read_text(encoding="utf-8"))
+    frames = reel.frames(game)
+    position = reel.frame_at(frames, moves)
+    expect(page.locator("#replay")).to_have_attribute("data-position", str(position))
+    expect(page.locator("#replay-show")).to_have_value("1")
+    assert check(page, "review-replay-position", size) == []
     assert visit.page_errors == [] and visit.off_origin == []

@@ -8,12 +8,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Frame, ViewportSize, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from skyjo import scenarios
+from skyjo.boot_texts import boot_text
 from skyjo.embed.texts import Texts
 
+from . import a11y
 from .conftest import BOOT_TIMEOUT_MS, open_page
+from .test_game import DESKTOP, PHONE, TURN_TIMEOUT_MS
 
 pytestmark = pytest.mark.e2e
 
@@ -85,6 +89,125 @@ def test_switches_show_their_state_and_the_heading_follows(
         heading = Texts(lang).t(s.title_key(s.variant_for("false").rules))
         # Pre-painted by the build for the switched setting: no Python needed.
         expect(frame.locator(".embed-header h1")).to_have_text(heading, timeout=BOOT_TIMEOUT_MS)
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+#: Whether the frame's document fits its frame: nothing of the table cut off below.
+FITS = "() => document.documentElement.scrollHeight <= window.innerHeight"
+#: The frame's content and its room, for the failure message.
+HEIGHTS = "() => [document.documentElement.scrollHeight, window.innerHeight]"
+
+
+def shows_whole_table(frame: Frame, where: str) -> None:
+    """Wait (briefly: a size message is a few frames away) until the frame shows all
+    of its document; fail naming the table, the state and the heights."""
+    try:
+        frame.wait_for_function(FITS, timeout=5_000)
+    except PlaywrightTimeoutError:
+        content, room = frame.evaluate(HEIGHTS)
+        pytest.fail(f"{where}: {content} px of table in a {room} px frame", pytrace=False)
+
+
+def play_the_reel(frame: Frame, t: Texts, where: str) -> None:
+    """Each control of a scenario's table: Next move, Start again, Play on."""
+    counter = frame.locator(".counter")
+    before = counter.inner_text()
+    frame.get_by_role("button", name=t.t("embed.next")).click()
+    expect(counter).not_to_have_text(before, timeout=BOOT_TIMEOUT_MS)
+    shows_whole_table(frame, f"{where}, after {t.t('embed.next')!r}")
+    frame.get_by_role("button", name=t.t("embed.restart")).click()
+    expect(counter).to_have_text(before)
+    shows_whole_table(frame, f"{where}, after {t.t('embed.restart')!r}")
+    frame.get_by_role("button", name=t.t("embed.play")).click()
+    expect(frame.locator("#embed[data-done='true'] .outcome")).to_be_visible()
+    shows_whole_table(frame, f"{where}, after {t.t('embed.play')!r}")
+
+
+def play_the_game(frame: Frame, t: Texts, where: str) -> None:
+    """A game against a bot: Play, the two opening flips, a draw and its placement."""
+    frame.get_by_role("button", name=boot_text(t.language, "play")).click()
+    expect(frame.locator("#embed .board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    shows_whole_table(frame, f"{where}, after Play")
+    for _ in range(2):
+        targets = frame.locator(".own-seat .card.target")
+        count = targets.count()
+        targets.first.click()
+        expect(frame.locator(".own-seat .card.target")).not_to_have_count(count)
+        shows_whole_table(frame, f"{where}, after an opening flip")
+    draw = frame.locator("button#draw-pile")
+    expect(draw).to_be_visible(timeout=TURN_TIMEOUT_MS)  # once the bot has flipped and moved
+    draw.click()
+    expect(frame.locator("#held-card")).to_be_visible()
+    shows_whole_table(frame, f"{where}, after drawing")
+    frame.locator(".own-seat .card.target").first.click()
+    expect(frame.locator("#held-card")).to_have_count(0)
+    shows_whole_table(frame, f"{where}, after placing the card")
+
+
+def watch_the_bots(frame: Frame, where: str) -> None:
+    """A bots-only demo: Play, then the bots' opening flips."""
+    frame.get_by_role("button", name=boot_text(frame_language(frame), "play")).click()
+    expect(frame.locator("#embed .board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    shows_whole_table(frame, f"{where}, after Play")
+    expect(frame.locator("#embed .card.up")).to_have_count(4, timeout=TURN_TIMEOUT_MS)
+    shows_whole_table(frame, f"{where}, after the bots' opening flips")
+
+
+def frame_language(frame: Frame) -> str:
+    return str(frame.evaluate("document.documentElement.lang"))
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"), [(DESKTOP, "en"), (PHONE, "fr")], ids=["1280x800-en", "360x640-fr"]
+)
+def test_every_live_table_shows_its_whole_table_after_each_control(
+    browser: Browser, site_url: str, size: ViewportSize, lang: str
+) -> None:
+    # Intent (issue 20 item 10): a live table's frame follows its table as it grows
+    # and shrinks: after every control of every table (its first screen, Play, each
+    # move, each disputed point's switch) the whole table is in view, nothing is cut
+    # off at the frame's bottom. The page drives all tables with its one runtime,
+    # whose size messages come from the page's own window, not the table's frame.
+    context = browser.new_context(viewport=size)
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + f"rules.html#{lang}")
+        t = Texts(lang)
+        live = page.locator(f"article#{lang} iframe.live")
+        expect(live).to_have_count(10)
+        for i in range(10):
+            element = live.nth(i)
+            element.scroll_into_view_if_needed()
+            frame = element.element_handle().content_frame()
+            assert frame is not None
+            src = str(element.get_attribute("src"))
+            where = f"table {i + 1} ({src})"
+            frame.wait_for_selector("#embed:not(:empty), #embed-preview:not([hidden])")
+            shows_whole_table(frame, f"{where}, first screen")
+            if "scenario=" in src:
+                play_the_reel(frame, t, where)
+            elif "autoplay=" in src:
+                watch_the_bots(frame, where)
+            else:
+                play_the_game(frame, t, where)
+        # Each disputed point's other settings: the switch reloads the table.
+        for switch in page.locator(f"article#{lang} .switch").all():
+            name = str(switch.get_attribute("target"))
+            frame = page.frame(name=name)
+            assert frame is not None
+            for button in switch.get_by_role("button").all():
+                if button.get_attribute("aria-pressed") == "true":
+                    continue
+                with page.expect_event("framenavigated", lambda f, n=name: f.name == n):
+                    button.click(no_wait_after=True)
+                frame.wait_for_selector("#embed:not(:empty)")
+                where = f"{name}, switched to {button.inner_text()!r}"
+                shows_whole_table(frame, f"{where}, first screen")
+                play_the_reel(frame, t, where)
+        assert a11y.problems(page) == []
         assert visit.page_errors == []
     finally:
         context.close()

@@ -144,7 +144,7 @@ def test_offline_reload_after_first_visit(browser: Browser, site_url: str) -> No
 NEW_DEPLOY_CACHED = """async () => {
   const names = await caches.keys();
   if (names.join() !== "skyjo-deploy2") return false;
-  const file = await (await caches.open("skyjo-deploy2")).match("main.py");
+  const file = await (await caches.open("skyjo-deploy2")).match("worker.py");
   return file !== undefined && (await file.text()).includes("deploy 2");
 }"""
 
@@ -164,8 +164,8 @@ def test_new_deploy_replaces_the_offline_cache(
             page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
             old_caches = page.evaluate("() => caches.keys()")
             # A deploy: a changed file, and the version build.py would stamp for it.
-            (site / "main.py").write_text(
-                (site / "main.py").read_text(encoding="utf-8") + "# deploy 2\n",
+            (site / "worker.py").write_text(
+                (site / "worker.py").read_text(encoding="utf-8") + "# deploy 2\n",
                 encoding="utf-8",
             )
             worker = site / "sw.js"

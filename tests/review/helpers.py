@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from skyjo import engine
 from skyjo.actions import Deal, Draw, Flip, PlayerAction, Swap, TakeDiscard
@@ -13,7 +13,7 @@ from skyjo.cards import full_deck
 from skyjo.game import Game
 from skyjo.record import GameRecord, RecordBuilder
 from skyjo.rules import Rules
-from skyjo.state import Phase
+from skyjo.state import Phase, State
 
 
 def deal_with(grids: Sequence[Sequence[int]], discard: int) -> Deal:
@@ -80,3 +80,50 @@ def bots_game(
         seat = game.current_player()
         game.play(ask(bots[seat], game.view(seat), rng).action, player=seat)
     return game.record()
+
+
+def flip_next(state: State, seat: int) -> PlayerAction:
+    """Discard the drawn card and turn up the first face-down card."""
+    return Flip(state.grids[seat].public.face_down[0])
+
+
+def scripted(
+    deals: Sequence[Deal],
+    place: Callable[[State, int], PlayerAction] = flip_next,
+    *,
+    setup: tuple[int, int] = (0, 1),
+    rules: Rules | None = None,
+) -> GameRecord:
+    """Lena and Jonas play a round of each of ``deals`` to its end: both turn up
+    the ``setup`` positions, then every turn each draws and places the drawn
+    card by ``place``. Both turn a card a turn, so whoever starts ends the round
+    (the first round: the higher two cards turned up)."""
+    rules = rules or Rules(target=1000)
+    builder = RecordBuilder(rules, ["Lena", "Jonas"])
+    state = engine.new_game(2, rules)
+
+    def play(seat: int, action: PlayerAction) -> None:
+        nonlocal state
+        state = engine.apply(state, action, player=seat)
+        builder.add(seat, action)
+
+    for deal in deals:
+        state = engine.apply(state, deal)
+        builder.add(-1, deal)
+        for seat in (0, 1):
+            for position in setup:
+                play(seat, Flip(position))
+        while state.phase is Phase.TURN:
+            mover = state.to_move
+            assert mover is not None
+            play(mover, Draw())
+            play(mover, place(state, mover))
+    return builder.record()
+
+
+def with_draw(deal: Deal, *top: int) -> Deal:
+    """``deal`` with the cards ``top`` at the top of its draw pile (first drawn first)."""
+    rest = list(deal.draw)
+    for card in top:
+        rest.remove(card)
+    return Deal(deal.grids, deal.discard, (*top, *rest))

@@ -244,3 +244,15 @@ def test_the_printed_sheet_says_when_under_which_rules_and_what_the_marks_mean()
     assert "A score of 0 or less is never doubled." in info
     assert "are removed (the manual)" in info
     assert "Underlined: the player who ended the round. Bold: doubled." in info
+
+
+def test_the_entry_names_its_round_so_the_page_can_hold_back_a_double_tap() -> None:
+    # Issue 20 item 11 on the score pad: "Save round" gives way to the next round's
+    # keypad; the entry's data-view changes with it, and the page ignores the
+    # pointer on it for a moment (site/boot.js), so a double tap types nothing.
+    app = started(("Ann", "Ben"))
+    assert 'data-view="entry round-1"' in render.page(app)
+    type_round(app, (5, 9), finisher=0)
+    assert 'data-view="entry round-2"' in render.page(app)
+    app.act("correct", "1")
+    assert 'data-view="entry round-1 correcting"' in render.page(app)

@@ -21,6 +21,9 @@ def human_move(app: App, rng: random.Random) -> None:
     assert app.game is not None
     seat = app.human_to_act()
     assert seat is not None
+    if app.hand_over_to() is not None:
+        app.hand_over()  # pass and play: the next person takes the device first
+        return
     phase = app.game.state.phase
     if phase is Phase.TURN:
         rng.choice([app.take_discard, app.draw])()
@@ -80,6 +83,8 @@ def test_only_the_human_on_turn_may_act() -> None:
         human_move(app, rng)
     assert app.game is not None
     other = 1 - (app.game.state.to_move or 0)
+    if app.hand_over_to() is not None:
+        app.hand_over()
     app.take_discard()
     with pytest.raises(IllegalActionError):
         app.click_card(other, 0)
@@ -133,7 +138,9 @@ def test_putting_back_the_discard_card() -> None:
     app = App(MemoryStorage(), seed=8)
     app.start(Setup((Seat("Anna"), Seat("Ben"))))
     rng = random.Random(3)
-    while app.game is not None and app.game.state.phase is not Phase.TURN:
+    while app.game is not None and (
+        app.game.state.phase is not Phase.TURN or app.hand_over_to() is not None
+    ):
         human_move(app, rng)
     assert app.game is not None
     before = app.game.state
@@ -149,7 +156,9 @@ def test_a_hint_is_a_legal_move_with_a_reason() -> None:
     app = App(MemoryStorage(), seed=9)
     app.start(Setup((Seat("Anna"), Seat("Ben"))))
     rng = random.Random(4)
-    while app.game is not None and app.game.state.phase is not Phase.TURN:
+    while app.game is not None and (
+        app.game.state.phase is not Phase.TURN or app.hand_over_to() is not None
+    ):
         human_move(app, rng)
     assert app.game is not None
     hint = app.ask_hint()
@@ -339,3 +348,50 @@ def test_a_hundred_thousand_brackets_in_storage_do_not_stop_the_page(key: str) -
     assert app.recent_games() == []
     if key == SAVE_KEY:
         assert app.notice is not None and "100,000 levels" in str(app.notice.fields["reason"])
+
+
+# --- a bot thinking in steps (issue 21: the worker answers taps meanwhile) -------------------
+
+
+def expert_table() -> App:
+    """Two experts and a person, the experts due to play a whole turn."""
+    app = App(MemoryStorage(), seed=4)
+    seats = (Seat("You"), Seat("E1", "expert"), Seat("E2", "expert"))
+    app.start(Setup(seats, app.setup.rules, "fast"))
+    rng = random.Random(2)
+    while app.game is not None and app.game.state.phase is Phase.SETUP:
+        if not app.bot_step():
+            human_move(app, rng)
+    for _ in range(40):
+        if app.bot_to_act() is not None and app.game is not None:
+            view = app.game.view(app.bot_to_act() or 0)
+            if view.phase is Phase.TURN:
+                return app
+        if not app.bot_step():
+            human_move(app, rng)
+    raise AssertionError("no expert turn came")
+
+
+def test_a_game_replaced_while_the_bot_thinks_gets_no_move_from_it() -> None:
+    app = expert_table()
+    rng = random.Random(3)
+    for _ in range(60):  # until an expert pauses to search (a contested decision)
+        steps = app.bot_step_in_steps()
+        try:
+            next(steps)
+            break
+        except StopIteration:
+            if app.bot_to_act() is None:
+                human_move(app, rng)
+    else:
+        raise AssertionError("no expert searched")
+    app.to_setup()  # the person left the table meanwhile
+    app.quick_game()
+    fresh = app.game
+    assert fresh is not None
+    before = fresh.state
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    assert done.value.value is False
+    assert app.game is fresh and fresh.state is before

@@ -45,7 +45,9 @@ def test_a_german_hint_is_german() -> None:
     app = App(MemoryStorage(), language="de", seed=9)
     app.start(Setup((Seat("Anna"), Seat("Ben"))))
     rng = random.Random(4)
-    while app.game is not None and app.game.state.phase is not Phase.TURN:
+    while app.game is not None and (
+        app.game.state.phase is not Phase.TURN or app.hand_over_to() is not None
+    ):
         human_move(app, rng)
     hint = app.ask_hint()
     assert hint.explanation is not None

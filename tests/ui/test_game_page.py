@@ -14,6 +14,7 @@ from skyjo import record
 from skyjo.actions import Draw, Swap, TakeDiscard
 from skyjo.bots import Decision
 from skyjo.bots.reasons import reason
+from skyjo.catalogue import messages
 from skyjo.device import MemoryStorage
 from skyjo.errors import IllegalActionError
 from skyjo.state import Phase
@@ -26,7 +27,7 @@ from skyjo.ui.app import (
     Confirm,
     Screen,
 )
-from skyjo.ui.i18n import CATALOGUE, Translator
+from skyjo.ui.i18n import LANGUAGES, Translator
 from skyjo.ui.setup import Seat, Setup, SetupError, parse_target
 from tests.ui.test_app import human_move, play_until
 
@@ -236,6 +237,10 @@ def test_in_the_opening_only_the_named_person_turns_cards() -> None:
         app.click_card(1, 0)
     app.click_card(0, 0)
     app.click_card(0, 1)
+    # Ben's cards wait until Ann has handed him the device (issue 20 item 11).
+    assert present.table(app).prompt == "Pass the device to Ben."
+    assert app.targets(1) == {} and present.table(app).own_seat == 0
+    app.hand_over()
     assert present.table(app).prompt.startswith("Ben:") and len(app.targets(1)) == 12
     assert present.table(app).own_seat == 1
 
@@ -275,6 +280,6 @@ def test_a_hint_to_take_and_swap_points_at_the_pile_then_the_card() -> None:
 
 
 def test_every_hint_sentence_exists_in_every_language() -> None:
-    keys = {k for k in CATALOGUE["en"] if k.startswith("hint.")}
-    for language in CATALOGUE:
-        assert keys <= set(CATALOGUE[language])
+    keys = {k for k in messages("game", "en") if k.startswith("hint.")}
+    for language in LANGUAGES:
+        assert keys <= set(messages("game", language))

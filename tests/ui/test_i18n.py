@@ -1,21 +1,8 @@
-"""The message catalogue: three complete languages with the same fields."""
+"""The game page's words: its Translator, lists of names, default names."""
 
 from __future__ import annotations
 
-import pytest
-
-from skyjo.ui.i18n import CATALOGUE, DEFAULT_NAMES, LANGUAGES, Translator, card_text, pick_language
-from tests.catalogues import disagreements, fields
-
-
-@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
-def test_every_language_has_every_message_with_the_same_fields(language: str) -> None:
-    assert disagreements(CATALOGUE["en"], CATALOGUE[language]) == []
-
-
-def test_translations_are_not_english_copies() -> None:
-    same = [k for k, v in CATALOGUE["de"].items() if v == CATALOGUE["en"][k] and fields(v) != {"n"}]
-    assert len(same) < 10, same  # a few words like "Skyjo" and "Name" are the same
+from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, card_text, pick_language
 
 
 def test_browser_languages_pick_the_first_supported() -> None:

@@ -47,6 +47,9 @@ def test_after_drawing_swaps_are_offered_and_discarding_is_a_mode() -> None:
     while app.game.state.phase is Phase.SETUP:
         seat = app.human_to_act()
         assert seat is not None
+        if app.hand_over_to() is not None:
+            app.hand_over()
+            continue
         app.click_card(seat, rng.choice(sorted(app.targets(seat))))
     app.draw()
     t = Translator("en")
@@ -66,6 +69,9 @@ def test_the_round_end_screen_explains_the_doubling() -> None:
     while app.screen is Screen.TABLE:
         seat = app.human_to_act()
         assert seat is not None
+        if app.hand_over_to() is not None:
+            app.hand_over()
+            continue
         state = app.game.state
         if state.phase is Phase.TURN:
             app.draw()
@@ -118,6 +124,9 @@ def test_the_end_screen_links_to_a_replay_of_the_whole_game() -> None:
     while app.screen is Screen.TABLE:
         seat = app.human_to_act()
         assert seat is not None
+        if app.hand_over_to() is not None:
+            app.hand_over()
+            continue
         if app.game.state.phase is Phase.TURN:
             app.draw()
         else:

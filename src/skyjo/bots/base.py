@@ -15,7 +15,7 @@ every game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -180,7 +180,23 @@ def ask(bot: Bot, view: PlayerView, rng: random.Random) -> Decision:
 
     A bot that answers with anything else raises :class:`IllegalActionError`
     naming the bot; its answer is never replaced by some other action."""
-    decision = bot.decide(view, rng)
+    return checked(bot, view, bot.decide(view, rng))
+
+
+def ask_in_steps(bot: Bot, view: PlayerView, rng: random.Random) -> Generator[None, None, Decision]:
+    """:func:`ask`, pausing while the bot thinks if it can think in steps (the
+    expert's ``decide_in_steps``), so a page's worker answers taps between them; the
+    decision is the one :func:`ask` would get."""
+    stepwise = getattr(bot, "decide_in_steps", None)
+    if stepwise is None:
+        return ask(bot, view, rng)
+    decision = yield from stepwise(view, rng)
+    return checked(bot, view, decision)
+
+
+def checked(bot: Bot, view: PlayerView, decision: object) -> Decision:
+    """``decision`` when it is a :class:`Decision` of a legal action, else
+    :class:`IllegalActionError` naming the bot."""
     if not isinstance(decision, Decision):
         raise IllegalActionError(f"bot {bot.name!r} returned {decision!r} instead of a Decision")
     if not _listed(decision.action, view.legal_actions):

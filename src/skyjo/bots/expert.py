@@ -35,7 +35,7 @@ from skyjo.bots.hard import (
     take_and_draw_values,
 )
 from skyjo.bots.medium import setup_flip
-from skyjo.bots.playout import play_out
+from skyjo.bots.playout import TurnDraws, play_out
 from skyjo.bots.reasons import action_reason, because, reason
 from skyjo.cards import GRID_SIZE
 from skyjo.state import Grid, Phase, State
@@ -55,6 +55,11 @@ CANDIDATES = 3
 CLOSE = 1.5
 #: Turns per player a playout may run before the round is judged by expected layouts.
 HORIZON = 3
+#: Turns per player a playout "to the end of the round" may run at most: the
+#: playout policy ends rounds on its own (19 turns a player at the most in the
+#: samples of a 4-round, 3-player game), and this keeps two cautious players
+#: from swapping cards for ever.
+ROUND_END = 30
 #: Points a game win is worth against points in a round, for playouts that end the game.
 WIN_WORTH = 60.0
 #: Samples between two pauses of :meth:`ExpertBot.decide_in_steps` (each sample
@@ -63,12 +68,29 @@ STEP_SAMPLES = 4
 
 
 class ExpertBot:
+    """The expert. ``breaks_stalls`` keeps hard's chance of ending a stalling
+    round (:func:`~skyjo.bots.hard.end_stalling_round`): a player needs it, lest
+    two careful players swap cards for ever; a judge (the game review) does not,
+    and without it ending the round is chosen only on its merits. ``aligned``
+    keys the search's draws by turn (:class:`~skyjo.bots.playout.TurnDraws`),
+    as the judge does: the same choices as often with half the playouts' noise
+    (the bot as a player keeps the search its strength was measured with)."""
+
     name = "expert"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, close: float = CLOSE) -> None:
+    def __init__(
+        self,
+        budget: int = DEFAULT_BUDGET,
+        close: float = CLOSE,
+        *,
+        breaks_stalls: bool = True,
+        aligned: bool = False,
+    ) -> None:
         self.budget = budget
         self.close = close
-        self._hard = HardBot()
+        self.breaks_stalls = breaks_stalls
+        self.aligned = aligned
+        self._hard = HardBot(breaks_stalls=breaks_stalls)
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         steps = self.decide_in_steps(view, rng)
@@ -80,22 +102,25 @@ class ExpertBot:
                 return decision
 
     def decide_in_steps(
-        self, view: PlayerView, rng: random.Random
+        self, view: PlayerView, rng: random.Random, *, horizon: int | None = HORIZON
     ) -> Generator[None, None, Decision]:
         """:meth:`decide` as a generator that pauses every few playouts and
         returns the decision, the same one: for a page that must not freeze while
-        the expert thinks (the game review runs it between frames)."""
+        the expert thinks (the game review runs it between frames). ``horizon``
+        is the playouts' turns per player (None: to the end of the round)."""
         if view.phase is Phase.SETUP:
             return setup_flip(view, rng)
         ctx = Context.of(view)
         options = _options(ctx)
         if len(options) < 2:
             return self._hard.decide(view, rng)
-        if view.phase is not Phase.TURN and end_stalling_round(
-            options, random.Random(rng.random())
+        if (
+            self.breaks_stalls
+            and view.phase is not Phase.TURN
+            and end_stalling_round(options, random.Random(rng.random()))
         ):
             return self._hard.decide(view, rng)
-        options = distinct(sorted(options, key=lambda v: -v.value), ctx.layout)
+        options = ranked(options, ctx.layout)
         if len(options) < 2:
             return self._hard.decide(view, rng)
         contested = options[0].value - options[1].value < self.close or any(
@@ -104,7 +129,15 @@ class ExpertBot:
         if not contested or self.budget < len(options[:CANDIDATES]):
             return self._hard.decide(view, rng)
         candidates = [o.action for o in options[:CANDIDATES]]
-        means = yield from search_in_steps(view, candidates, rng, budget=self.budget, ctx=ctx)
+        means = yield from search_in_steps(
+            view,
+            candidates,
+            rng,
+            budget=self.budget,
+            ctx=ctx,
+            horizon=horizon,
+            aligned=self.aligned,
+        )
         best = max(range(len(candidates)), key=lambda i: (means[i], -i))
         chosen = candidates[best]
         hard_choice = self._hard.decide(view, rng)
@@ -142,6 +175,19 @@ def distinct(options: list[Valued], layout: Layout) -> list[Valued]:
             seen.add(key)
         kept.append(option)
     return kept
+
+
+def ranked(options: list[Valued], layout: Layout) -> list[Valued]:
+    """hard's ``options`` best first, without those that are no real choice
+    (:func:`distinct`): the candidates a search picks from."""
+    return distinct(sorted(options, key=lambda v: -v.value), layout)
+
+
+def ranked_options(view: PlayerView) -> list[Valued]:
+    """:func:`ranked` options of the decision in ``view`` (a turn's pile choice,
+    or where the card in hand goes); empty when there is no choice."""
+    ctx = Context.of(view)
+    return ranked(_options(ctx), ctx.layout)
 
 
 def _options(ctx: Context) -> list[Valued]:
@@ -209,13 +255,16 @@ def search_in_steps(
     *,
     budget: int,
     ctx: Context,
+    horizon: int | None = HORIZON,
+    aligned: bool = False,
 ) -> Generator[None, None, list[float]]:
     """:func:`search`, pausing after every :data:`STEP_SAMPLES` samples; ``ctx``
     is the decision's :class:`~skyjo.bots.hard.Context` (for hard's follow-up
-    placements and the counted mean of a face-down card)."""
+    placements and the counted mean of a face-down card); ``horizon`` the
+    playouts' turns per player (None: to the end of the round)."""
     follow = follow_ups(ctx) if view.phase is Phase.TURN else None
     hidden = ctx.odds.mean
-    turns = HORIZON * view.num_players
+    turns = playout_turns(view, horizon)
     sampler = Sampler(view, turns)
     rounds = max(1, budget // len(candidates))
     totals = [0.0] * len(candidates)
@@ -223,16 +272,43 @@ def search_in_steps(
         sample = sampler.sample(rng)
         seed = rng.getrandbits(32)
         for i, action in enumerate(candidates):
-            after = engine.apply_unchecked(sample, action, player=view.seat)
-            if follow is not None and after.held is not None:
-                placed = follow.after(action, after.held)
-                if placed is not None:
-                    after = engine.apply_unchecked(after, placed, player=view.seat)
-            end = play_out(after, random.Random(seed), max_turns=turns)
+            end = play_candidate(sample, action, view.seat, follow, seed, turns, aligned=aligned)
             totals[i] += outcome(end, view.seat, hidden)
         if done % STEP_SAMPLES == 0 and done < rounds:
             yield
     return [t / rounds for t in totals]
+
+
+def playout_turns(view: PlayerView, horizon: int | None) -> int:
+    """The turns a playout from ``view`` may take in all: ``horizon`` turns a
+    player, or (None) until the round ends, within :data:`ROUND_END`."""
+    return (ROUND_END if horizon is None else horizon) * view.num_players
+
+
+def play_candidate(
+    sample: State,
+    action: PlayerAction,
+    seat: int,
+    follow: FollowUps | None,
+    seed: int,
+    turns: int,
+    *,
+    aligned: bool = False,
+) -> State:
+    """``seat`` plays ``action`` in ``sample`` (and, after a take or a draw,
+    places the card as hard would, by ``follow``), then the playout policy plays
+    on for at most ``turns`` turns with the rng ``seed``: one candidate's share
+    of a comparison, the same for the expert's search and the game review.
+    ``aligned`` keys the playout's draws and random choices by its turns
+    (:class:`~skyjo.bots.playout.TurnDraws`), as the review compares."""
+    rng = random.Random(seed)
+    draws = TurnDraws(sample.draw_pile, rng, turns) if aligned else None
+    after = engine.apply_unchecked(sample, action, player=seat)
+    if follow is not None and after.held is not None:
+        placed = follow.after(action, after.held)
+        if placed is not None:
+            after = engine.apply_unchecked(after, placed, player=seat)
+    return play_out(after, rng, max_turns=turns, aligned=draws)
 
 
 class Sampler:

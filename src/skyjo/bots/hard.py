@@ -318,7 +318,13 @@ def best_valued(valued: list[Valued]) -> Valued:
 
 
 class HardBot:
+    """hard. ``breaks_stalls`` (see :func:`end_stalling_round`) is off only for
+    a judge: the expert as the game review runs it."""
+
     name = "hard"
+
+    def __init__(self, *, breaks_stalls: bool = True) -> None:
+        self.breaks_stalls = breaks_stalls
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
         if view.phase is Phase.SETUP:
@@ -329,7 +335,7 @@ class HardBot:
         held = view.held
         assert held is not None
         valued = placement_values(ctx, held, view.legal_actions)
-        stall = end_stalling_round(valued, rng)
+        stall = end_stalling_round(valued, rng) if self.breaks_stalls else None
         if stall is not None:
             then = explain(ctx.layout, stall.action, held, view.rules)
             return because(stall.action, reason("bot.ends_stall", then=then, note=stall.note))

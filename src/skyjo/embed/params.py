@@ -19,9 +19,9 @@ from typing import Final, Literal
 from urllib.parse import parse_qsl
 
 from skyjo import scenarios, share
-from skyjo.browser import whole_number
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import RulesError
+from skyjo.inputs import whole_number
 from skyjo.record import GameRecord
 from skyjo.rules import ColumnRule, Rules
 from skyjo.scenarios import ScenarioError

@@ -1,94 +1,114 @@
-"""``replay.html``'s DOM glue: the only replay module that imports PyScript.
+"""``replay.html``'s controller, in the page's Web Worker: intents in, effects out.
 
 The game comes from the link's fragment (``replay.html#g=...``, what "Share this
 game" makes and what the game page links to) or from a record file the reader
 opens. Everything the reader does goes through :class:`skyjo.embed.replay.Viewer`
-and the page is repainted from it: one delegated listener per event type on
-``#replay``, because the content is re-rendered.
+and ``#replay`` is repainted from it (``site/page.mjs`` applies the effects and
+forwards the clicks, the chosen file's text and a changed fragment).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
-
-from skyjo import browser, record, share
+from skyjo import record, share
 from skyjo.embed import board, reel
 from skyjo.embed.replay import Viewer
 from skyjo.embed.texts import Texts
 from skyjo.errors import RecordError
 from skyjo.icons import icon
+from skyjo.inputs import whole_number
 from skyjo.ui.i18n import LANGUAGES, pick_language
 from skyjo.ui.render import button, esc, h
 from skyjo.ui.review_panel import ReviewPanel
+from skyjo.worker.effects import Effects
 
-#: Keys that step through the game when no form control has the focus.
-STEP_KEYS = {"ArrowRight": "forward", "ArrowLeft": "back", "Home": "first", "End": "last"}
+Push = Callable[[Effects], None]
+Spawn = Callable[[Coroutine[Any, Any, None]], None]
 
 
 class ReplayPage:
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, push: Push, spawn: Spawn | None = None) -> None:
         self.t = Texts(language)
+        self.language = language
+        self.push = push
+        self.spawn: Spawn = spawn or self._task
         self.viewer: Viewer | None = None
         self.error = ""
         self.link = ""
         self.note = ""
-        self.root: Any = document.getElementById("replay")
+        #: The page's address without its fragment (for "Share this game").
+        self.base = "replay.html"
+        #: What the console should hear (a link's exact fault).
+        self.warnings: list[str] = []
         #: The game review of one seat, started with its button.
         self.review = ReviewPanel(language)
         self._tasks: set[asyncio.Future[None]] = set()
-        self._proxies = [
-            create_proxy(self.on_click),
-            create_proxy(self.on_change),
-            create_proxy(self.on_key),
-            create_proxy(lambda *_: self.load_fragment()),
-        ]
-        self.root.addEventListener("click", self._proxies[0])
-        self.root.addEventListener("change", self._proxies[1])
-        document.addEventListener("keydown", self._proxies[2])
-        window.addEventListener("hashchange", self._proxies[3])
+
+    @classmethod
+    def open(
+        cls,
+        push: Push,
+        *,
+        languages: Sequence[str],
+        stored_language: str | None,
+        asked: str | None,
+        href: str,
+        fragment: str,
+        spawn: Spawn | None = None,
+    ) -> tuple[ReplayPage, Effects]:
+        """Open the game in the link (if any): the language asked in the URL, else the
+        game page's choice, else the browser's."""
+        wanted = [x for x in (asked, stored_language) if x] + list(languages)
+        page = cls(pick_language(wanted), push, spawn)
+        page.base = href or page.base
+        effects = Effects().lang(page.language if page.language in LANGUAGES else "en")
+        effects.offline(page.t.t("offline.ready"))
+        return page, effects.extend(page.load_fragment(fragment)).ready()
+
+    def _task(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # --- loading ----------------------------------------------------------------------
 
-    def load_fragment(self) -> None:
+    def load_fragment(self, fragment: str) -> Effects:
         """Open the game in ``#g=...``, if the fragment holds one."""
-        fragment = str(window.location.hash)
         if fragment.startswith("#g="):
             try:
-                self.open(share.decode(fragment[3:]))
+                self.show(share.decode(fragment[3:]))
             except share.NewerLinkError as exc:
                 self._refuse(self.t.t("replay.newer_link"), exc)
             except RecordError as exc:  # a link cut short, mistyped or tampered with
                 self._refuse(self.t.t("replay.bad_link"), exc)
-        self.render()
+        return self.render()
 
     def _refuse(self, message: str, exc: RecordError) -> None:
         """Say ``message`` to the reader; the exact reason goes to the console."""
-        window.console.warn(f"replay link: {exc}")
+        self.warnings.append(f"replay link: {exc}")
         self.viewer = None
         self.error = message
 
-    def open(self, game: record.GameRecord) -> None:
+    def show(self, game: record.GameRecord) -> None:
         self.viewer = Viewer.open(game)
         self.error = ""
         self.link = ""
         self.review.clear()
 
-    async def load_file(self, file: Any) -> None:
-        text = str(await file.text())
+    def load_file(self, text: str) -> Effects:
         try:
-            self.open(record.load_and_replay(text)[0])
+            self.show(record.load_and_replay(text)[0])
         except RecordError as exc:
             self.viewer = None
             self.error = self.t.t("replay.invalid", reason=str(exc))
-        self.render()
+        return self.render()
 
     # --- painting ---------------------------------------------------------------------
 
-    def render(self) -> None:
+    def render(self) -> Effects:
         t = self.t
         opener = h(
             "label",
@@ -114,11 +134,13 @@ class ReplayPage:
             show = self.viewer.show
             seat = show if isinstance(show, int) else 0
             parts.append(self.review.html(self.viewer.game.names, default_seat=seat))
-        self.root.innerHTML = "".join(parts)
-        if self.viewer is not None:
-            self.root.setAttribute("data-position", str(self.viewer.position))
-        else:
-            self.root.removeAttribute("data-position")
+        position = str(self.viewer.position) if self.viewer is not None else None
+        effects = Effects().html("replay", "".join(parts))
+        effects.attr("replay", "data-position", position)
+        for warning in self.warnings:
+            effects.warn(warning)
+        self.warnings.clear()
+        return effects
 
     def _viewer_html(self, viewer: Viewer) -> str:
         t = self.t
@@ -180,17 +202,28 @@ class ReplayPage:
 
     # --- events -----------------------------------------------------------------------
 
-    def on_click(self, event: Any) -> None:
-        target = browser.present(event.target.closest("[data-intent]"))
-        intent = None if target is None else browser.text(target.getAttribute("data-intent"))
-        if intent is not None:
-            self.act(intent)
+    def handle(self, intent: Mapping[str, Any]) -> Effects:
+        kind = intent.get("type")
+        if kind == "click":
+            data = intent.get("data") or {}
+            return self.act(str(intent.get("intent", "")), data)
+        if kind == "file" and isinstance(intent.get("text"), str):
+            return self.load_file(str(intent["text"]))
+        if kind == "change":
+            return self.on_change(str(intent.get("id", "")), str(intent.get("value", "")))
+        if kind == "hash":
+            return self.load_fragment(str(intent.get("hash", "")))
+        return Effects()
 
-    def act(self, intent: str) -> None:
+    def refused(self, key: str) -> Effects:
+        return Effects()  # the replay viewer keeps nothing on the device
+
+    def act(self, intent: str, data: Mapping[str, Any]) -> Effects:
         viewer = self.viewer
         self.note = ""
         if viewer is None:
-            return
+            return Effects()
+        copied = Effects()
         if intent == "first":
             self.viewer = viewer.to(0)
         elif intent == "back":
@@ -200,73 +233,67 @@ class ReplayPage:
         elif intent == "last":
             self.viewer = viewer.to(viewer.last)
         elif intent == "share":
-            base = str(window.location.href).split("#", 1)[0]
-            self.link = base + viewer.link_fragment()
+            self.link = self.base + viewer.link_fragment()
         elif intent == "copy":
-            window.navigator.clipboard.writeText(self.link)
+            copied.copy(self.link)
             self.note = self.t.t("replay.copied")
         elif intent == "review":
-            self.start_review()
-        self.render()
-        focused = browser.present(
-            self.root.querySelector(f"[data-intent='{intent}']:not([disabled])")
-        )
-        if focused is not None and intent in ("first", "back", "forward", "last"):
-            focused.focus()
+            seat = whole_number(str(data.get("review-seat", "")))
+            if seat is not None and seat < len(viewer.game.names):
+                self.start_review(seat)
+        elif intent == "review-show":
+            self.show_decision(data)
+        effects = self.render().extend(copied)
+        if intent in ("first", "back", "forward", "last"):
+            # The keyboard stays on the stepping button (if it still acts), else
+            # goes to the next that does.
+            steps = ("first", "back", "forward", "last")
+            effects.focus(
+                keep=False,
+                next=[f"#replay [data-intent='{i}']:not([disabled])" for i in (intent, *steps)],
+            )
+        return effects
 
     # --- the game review ----------------------------------------------------------------
 
-    def start_review(self) -> None:
-        """Review the seat chosen beside the button, in slices (see ReviewPanel.run)."""
-        chooser = browser.present(document.getElementById("review-seat"))
-        if self.viewer is None or chooser is None:
+    def show_decision(self, data: Mapping[str, Any]) -> None:
+        """Open (or close) a reviewed decision's position, and move the viewer to the
+        table just before it, seen by the reviewed seat: the played and the better
+        move are marked on the position beside it."""
+        decision = whole_number(str(data.get("decision", "")))
+        moves = whole_number(str(data.get("moveIndex", "")))  # data-move-index
+        if decision is None or self.viewer is None:
             return
-        self.review.start(self.viewer.game, int(chooser.value))
-        task = asyncio.ensure_future(self.review.run(self._paint_review))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        opened = self.review.is_open(decision)
+        self.review.toggle(decision)
+        if moves is not None and not opened and self.review.seat is not None:
+            position = reel.frame_at(self.viewer.frames, moves)
+            self.viewer = self.viewer.to(position).with_show(self.review.seat)
+
+    def start_review(self, seat: int) -> None:
+        """Review ``seat``, in slices (see ReviewPanel.run)."""
+        if self.viewer is None:
+            return
+        self.review.start(self.viewer.game, seat)
+        self.spawn(self.review.run(self._paint_review))
 
     def _paint_review(self) -> None:
         """Repaint only the review's body and heading; the viewer stays as it is."""
-        body = browser.present(document.getElementById("review-body"))
-        if body is not None:
-            body.innerHTML = self.review.body_html()
-        heading = browser.present(document.getElementById("review-heading"))
-        if heading is not None and self.review.seat is not None:
+        effects = Effects().html("review-body", self.review.body_html())
+        if self.review.seat is not None:
             name = self.review.names[self.review.seat]
-            heading.textContent = self.review.texts.t("review.heading", name=name)
+            effects.text("review-heading", self.review.texts.t("review.heading", name=name))
+        self.push(effects)
 
-    def on_change(self, event: Any) -> None:
-        target = event.target
-        ident = str(target.id)
-        if ident == "replay-file":
-            files = target.files
-            if files.length:
-                task = asyncio.ensure_future(self.load_file(files.item(0)))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
-            return
+    def on_change(self, ident: str, value: str) -> Effects:
         if self.viewer is None or ident == "review-seat":
-            return  # the review's seat counts when its button is pressed
-        value = str(target.value)
-        if ident == "replay-round":
-            self.viewer = self.viewer.to_round(int(value))
+            return Effects()  # the review's seat counts when its button is pressed
+        number = whole_number(value)
+        if ident == "replay-round" and number is not None:
+            self.viewer = self.viewer.to_round(number)
         elif ident == "replay-show":
-            self.viewer = self.viewer.with_show("all" if value == "all" else int(value))
-        self.render()
-
-    def on_key(self, event: Any) -> None:
-        active = browser.present(document.activeElement)
-        if active is not None and str(getattr(active, "tagName", "")) in (
-            "INPUT",
-            "SELECT",
-            "TEXTAREA",
-        ):
-            return
-        intent = STEP_KEYS.get(str(event.key))
-        if intent is not None and self.viewer is not None:
-            event.preventDefault()
-            self.act(intent)
+            self.viewer = self.viewer.with_show("all" if value == "all" else (number or 0))
+        return self.render()
 
 
 def _step(intent: str, name: str, *, disabled: bool, primary: bool = False) -> str:
@@ -282,22 +309,3 @@ def _step(intent: str, name: str, *, disabled: bool, primary: bool = False) -> s
         title=name,
         disabled=disabled,
     )
-
-
-def start() -> ReplayPage:
-    """Open the game in the link (if any), paint, and mark the page ready."""
-    query = window.URLSearchParams.new(window.location.search)
-    asked = browser.text(query.get("lang"))
-    languages = [asked] if asked is not None else []
-    device = browser.DeviceStorage(lambda: window.localStorage, window.console.warn)
-    saved = device.get("skyjo.language")  # the game page's
-    if saved is not None:
-        languages.append(saved)
-    languages += [str(lang) for lang in browser.present(window.navigator.languages) or []]
-    language = pick_language(languages)
-    document.documentElement.lang = language if language in LANGUAGES else "en"
-    page = ReplayPage(language)
-    browser.offline_note(document, page.t.t("offline.ready"))
-    page.load_fragment()
-    document.documentElement.dataset.ready = "true"
-    return page

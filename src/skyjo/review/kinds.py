@@ -5,6 +5,15 @@ card", "I handed my neighbour the card for their column"), judged from the
 seat's view only: a face-down card the seat covered is unknown here, as it was
 to the player. The reason is one sentence, as a catalogue key with fields
 (:mod:`skyjo.review.texts` holds the words in every language).
+
+Every sentence must be true of the position, so each is chosen only when what
+it claims holds: a card is "low" only up to :data:`LOW` and "high" only from
+:data:`HIGH` and above the mean of the unseen cards; points saved are counted
+on the cards the seat saw, a column that leaves the grid included; a doubling
+is named only when the score sheet shows it; a neighbour "can complete a
+column" only with a turn left; and the playouts are said to reach the end of
+the round only when every one of them did. Where no such sentence fits, the
+reason is what the playouts found.
 """
 
 from __future__ import annotations
@@ -15,13 +24,17 @@ from typing import Final
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Reason
 from skyjo.bots.evaluation import PARTNERS, CardOdds
+from skyjo.bots.expert import ROUND_END
 from skyjo.cards import column_of, row_of
+from skyjo.review.decisions import DecisionPoint
+from skyjo.review.judge import Comparison
 from skyjo.rules import Rules
 from skyjo.state import GridView
 from skyjo.view import PlayerView
 
-#: Cards from this value up are "high": above what a face-down card is worth on
-#: average (about 5), so keeping one usually makes a layout worse.
+#: Cards from this value up may be called "high" (when also above what a
+#: face-down card is worth on average, about 5): keeping one usually makes a
+#: layout worse.
 HIGH: Final = 6
 #: Cards up to this value are "low": worth keeping almost anywhere.
 LOW: Final = 2
@@ -30,72 +43,135 @@ LOW: Final = 2
 #: the expert's move better lies further ahead (columns, the round's end), and
 #: the reason says what the playouts found instead.
 CLEAR: Final = 1.0
+#: A card from the discard pile "saves too little" when no place saves more
+#: than this many points with it.
+LITTLE: Final = 2.0
+#: The share of the playouts of a round ended early in which the seat was
+#: doubled, from which the reason names that risk.
+RISKY: Final = 0.1
 
 #: Every kind, in the order a summary lists them when counts are equal.
 KINDS: Final = (
     "kept_high",
     "let_low_go",
+    "let_go",
     "missed_column",
     "gave_column",
     "ended_doubling",
+    "ended_round",
     "wrong_pile",
     "placement",
 )
 
 
 def classify(
-    view: PlayerView,
-    played: PlayerAction,
+    point: DecisionPoint,
     best: PlayerAction,
     names: Sequence[str],
+    comparison: Comparison,
     *,
     loss: float,
 ) -> tuple[str, Reason]:
-    """The kind of the mistake ``played`` (when ``best`` was better) and the reason."""
+    """The kind of the mistake ``point.played`` (when ``best`` was better, by
+    ``loss`` points as ``comparison`` measured) and the reason."""
+    view, played = point.view, point.played
+    simulated = _simulated(view, comparison, loss)
     if isinstance(played, TakeDiscard | Draw):
-        return _pile(view, played, best, loss)
+        return _pile(view, played, best, simulated)
     held = view.held
     assert held is not None, "a placement is decided with a card in hand"
     own = view.own_grid
-    if _ends_round(view, played) and not _ends_round(view, best):
-        return "ended_doubling", Reason("review.reason.ended_doubling", {"name": names[view.seat]})
-    if isinstance(best, Swap) and _completes(own, best.position, held, view):
-        column = column_of(best.position) + 1
-        return "missed_column", Reason(
-            "review.reason.missed_column", {"card": held, "column": column}
-        )
+    if point.ended_round and not _ends_round(view, best):
+        return _ended(point, names, comparison, loss, simulated)
+    completes_played = isinstance(played, Swap) and _completes(
+        own, played.position, held, view.rules
+    )
+    if (
+        isinstance(best, Swap)
+        and _completes(own, best.position, held, view.rules)
+        and not completes_played
+    ):
+        return "missed_column", _at("review.reason.missed_column", best.position, card=held)
     given = _discarded(own, played, held)
     nxt = (view.seat + 1) % view.num_players
     if (
         given is not None
-        and _feeds(view.grids[nxt], given, view)
+        and nxt != view.finisher
+        and _feeds(view.grids[nxt], given, view.rules)
         and _discarded(own, best, held) != given
     ):
         return "gave_column", Reason(
             "review.reason.gave_column", {"card": given, "name": names[nxt]}
         )
-    if isinstance(played, Swap) and isinstance(best, Flip) and held >= HIGH:
-        return "kept_high", Reason("review.reason.keep_high", {"card": held})
+    mean = CardOdds.of(view).mean
+    if isinstance(played, Swap) and isinstance(best, Flip) and _is_high(held, mean):
+        return "kept_high", Reason("review.reason.keep_high", {"card": held, "mean": mean})
     if isinstance(played, Flip) and isinstance(best, Swap):
-        return "let_low_go", _kept(view, best.position, held, loss)
-    return "placement", _placement(view, played, best, held, loss)
+        kind = "let_low_go" if held <= LOW else "let_go"
+        return kind, _kept(view, best.position, held, simulated)
+    return "placement", _placement(view, played, best, held, simulated)
 
 
-def _kept(view: PlayerView, position: int, held: int, loss: float) -> Reason:
+def _simulated(view: PlayerView, comparison: Comparison, loss: float) -> Reason:
+    """What the playouts found, said as they were played: to the end of the
+    round only if every one of them got there."""
+    if comparison.reached_end >= 1.0:
+        return Reason("review.reason.simulated_end", {"loss": loss})
+    turns = ROUND_END if comparison.horizon is None else comparison.horizon
+    return Reason("review.reason.simulated_turns", {"loss": loss, "turns": turns})
+
+
+def _ended(
+    point: DecisionPoint,
+    names: Sequence[str],
+    comparison: Comparison,
+    loss: float,
+    simulated: Reason,
+) -> tuple[str, Reason]:
+    """A round ended where carrying on was better: the doubling the score sheet
+    shows, else the share of the playouts in which ending it was doubled."""
+    seat, result = point.view.seat, point.result
+    if result is not None and result.doubled and result.finisher == seat:
+        lowest = min(
+            (p for p in range(len(result.raw)) if p != seat), key=lambda p: (result.raw[p], p)
+        )
+        return "ended_doubling", Reason(
+            "review.reason.ended_doubled",
+            {
+                "name": names[seat],
+                "score": result.raw[seat],
+                "points": result.points[seat],
+                "rival": names[lowest],
+                "low": result.raw[lowest],
+            },
+        )
+    chance = comparison.doubled[1]
+    if chance >= RISKY:
+        return "ended_round", Reason(
+            "review.reason.ended_risk", {"chance": round(100 * chance), "loss": loss}
+        )
+    return "ended_round", simulated
+
+
+def _is_high(card: int, mean: float) -> bool:
+    return card >= HIGH and card > mean
+
+
+def _kept(view: PlayerView, position: int, held: int, simulated: Reason) -> Reason:
     """Why keeping ``held`` at ``position`` beat discarding it: the points it saves
     there now (a discarded card and a turned one save nothing yet)."""
     covered = view.own_grid.cards[position]
     mean = CardOdds.of(view).mean
-    diff = _worth(covered, mean) - held
-    if diff < CLEAR:
-        return Reason("review.reason.simulated", {"loss": loss})
+    diff = saving(view.own_grid, position, held, mean, view.rules)
+    if diff < CLEAR or _completes(view.own_grid, position, held, view.rules):
+        return simulated
     if covered is None:
         return Reason("review.reason.keep_over_down", {"card": held, "mean": mean, "diff": diff})
     return _at("review.reason.keep_over", position, card=held, higher=covered, diff=diff)
 
 
 def _placement(
-    view: PlayerView, played: PlayerAction, best: PlayerAction, held: int, loss: float
+    view: PlayerView, played: PlayerAction, best: PlayerAction, held: int, simulated: Reason
 ) -> Reason:
     """Why ``best`` placed the card in hand better than ``played``, from what the
     seat could see: the pair it starts, the pair ``played`` broke, or the points
@@ -111,27 +187,49 @@ def _placement(
         broken = _pair_of(own, played_at, rules)
         if broken and best_at not in broken:
             return _at("review.reason.broke_pair", played_at, covered=own.cards[played_at])
-    if best_at is not None and played_at is not None:
-        mean = CardOdds.of(view).mean
-        higher, covered = own.cards[best_at], own.cards[played_at]
-        diff = _worth(higher, mean) - _worth(covered, mean)
-        # Both face down: diff is 0, and what is seen now cannot tell them apart.
-        if diff >= CLEAR and higher is None:  # a face-down card, not the known one played on
-            return Reason(
-                "review.reason.over_down",
-                {"card": held, "covered": covered, "mean": mean, "diff": diff},
-            )
-        if diff >= CLEAR and covered is None:  # a known high card, not a face-down one
-            return Reason(
-                "review.reason.over_known",
-                {"card": held, "higher": higher, "mean": mean, "diff": diff},
-            )
-        if diff >= CLEAR:
-            return Reason(
-                "review.reason.over_higher",
-                {"card": held, "higher": higher, "covered": covered, "diff": diff},
-            )
-    return Reason("review.reason.simulated", {"loss": loss})
+    if best_at is None or played_at is None:
+        return simulated
+    if _completes(own, best_at, held, rules) or _completes(own, played_at, held, rules):
+        return simulated  # a column leaving the grid is more than one card's worth
+    mean = CardOdds.of(view).mean
+    higher, covered = own.cards[best_at], own.cards[played_at]
+    diff = saving(own, best_at, held, mean, rules) - saving(own, played_at, held, mean, rules)
+    # Both face down: diff is 0, and what is seen now cannot tell them apart.
+    if diff < CLEAR:
+        return simulated
+    if higher is None:  # a face-down card, not the known one played on
+        return Reason(
+            "review.reason.over_down",
+            {"card": held, "covered": covered, "mean": mean, "diff": diff},
+        )
+    if covered is None:  # a known high card, not a face-down one
+        return Reason(
+            "review.reason.over_known",
+            {"card": held, "higher": higher, "mean": mean, "diff": diff},
+        )
+    return Reason(
+        "review.reason.over_higher",
+        {"card": held, "higher": higher, "covered": covered, "diff": diff},
+    )
+
+
+def saving(grid: GridView, position: int, card: int, mean: float, rules: Rules) -> float:
+    """The points ``card`` at ``position`` saves now, counted on the cards as the
+    seat sees them (a face-down card at ``mean``): the card it replaces, or the
+    whole column when it completes one that leaves the grid."""
+    if _completes(grid, position, card, rules):
+        a, b = PARTNERS[position]
+        return (
+            _worth(grid.cards[position], mean)
+            + _worth(grid.cards[a], mean)
+            + _worth(grid.cards[b], mean)
+        )
+    return _worth(grid.cards[position], mean) - card
+
+
+def best_saving(grid: GridView, card: int, mean: float, rules: Rules) -> float:
+    """The most points ``card`` saves in any place of ``grid`` (:func:`saving`)."""
+    return max(saving(grid, p, card, mean, rules) for p in grid.present)
 
 
 def _worth(card: int | None, mean: float) -> float:
@@ -163,41 +261,44 @@ def _pair_of(grid: GridView, position: int, rules: Rules) -> tuple[int, ...]:
 
 
 def _pile(
-    view: PlayerView, played: PlayerAction, best: PlayerAction, loss: float
+    view: PlayerView, played: PlayerAction, best: PlayerAction, simulated: Reason
 ) -> tuple[str, Reason]:
     top = view.discard_top
     assert top is not None, "a choice between the piles has a discard card"
-    if isinstance(played, TakeDiscard):
-        if top >= HIGH:
-            return "kept_high", Reason("review.reason.take_high", {"card": top})
-        return "wrong_pile", Reason("review.reason.take_not_worth", {"card": top})
+    mean = CardOdds.of(view).mean
     own = view.own_grid
-    for position in own.present:
-        if _completes(own, position, top, view):
-            column = column_of(position) + 1
-            return "missed_column", Reason(
-                "review.reason.missed_column", {"card": top, "column": column}
+    if isinstance(played, TakeDiscard):
+        if _is_high(top, mean):
+            return "kept_high", Reason("review.reason.take_high", {"card": top, "mean": mean})
+        most = best_saving(own, top, mean, view.rules)
+        if most < LITTLE:
+            return "wrong_pile", Reason(
+                "review.reason.take_not_worth", {"card": top, "saving": max(0.0, most)}
             )
+        return "wrong_pile", simulated
+    for position in own.present:
+        if _completes(own, position, top, view.rules):
+            return "missed_column", _at("review.reason.missed_column", position, card=top)
     if top <= LOW:
         return "let_low_go", Reason("review.reason.take_low", {"card": top})
-    return "wrong_pile", Reason("review.reason.take_better", {"card": top, "loss": loss})
+    return "wrong_pile", simulated
 
 
 def _at(key: str, position: int, **fields: object) -> Reason:
     return Reason(key, {**fields, "row": row_of(position) + 1, "column": column_of(position) + 1})
 
 
-def _completes(grid: GridView, position: int, card: int, view: PlayerView) -> bool:
+def _completes(grid: GridView, position: int, card: int, rules: Rules) -> bool:
     """Whether ``card`` at ``position`` makes a column of three that leaves the grid."""
     if grid.removed[position] or grid.cards[position] == card:
         return False
     a, b = PARTNERS[position]
-    return grid.cards[a] == card and grid.cards[b] == card and view.rules.removes_column(card)
+    return grid.cards[a] == card and grid.cards[b] == card and rules.removes_column(card)
 
 
-def _feeds(grid: GridView, card: int, view: PlayerView) -> bool:
+def _feeds(grid: GridView, card: int, rules: Rules) -> bool:
     """Whether ``card`` would complete one of ``grid``'s columns."""
-    return any(_completes(grid, p, card, view) for p in grid.present)
+    return any(_completes(grid, p, card, rules) for p in grid.present)
 
 
 def _discarded(grid: GridView, action: PlayerAction, held: int) -> int | None:

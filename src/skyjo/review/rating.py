@@ -1,21 +1,23 @@
 """Rating decisions with the expert's judgement, in slices.
 
-For each decision of the reviewed seat, the ``expert`` bot decides from the
-seat's view (its best move). When the move played differs, both moves are
-played out from the same hidden-card samples (:func:`~skyjo.view.sample_state`,
-drawn from the view only) with the expert's playout policy, and the difference
-of their mean results, in points against the average opponent, is the points
-lost. A move the expert would have played loses nothing by definition, and a
-move the simulations rate at least as well as the expert's loses nothing either
-(the expert is not always right; the review does not invent a loss).
+For each decision of the reviewed seat the expert (:class:`ExpertBot` with
+:data:`BUDGET` playouts, without hard's chance of ending a stalling round)
+chooses its move from the seat's view. When the move played differs, the two
+are compared with other random numbers than the choice's (:mod:`~skyjo.review.judge`:
+a screen, then a measurement of any loss it finds, to the end of the round),
+and the decision is graded by the points lost (:mod:`~skyjo.review.grades`). A
+move the expert would have played loses nothing by definition; a move the
+screen does not find worse with confidence loses nothing either (the expert is
+not always right, and the review does not invent a loss out of noise).
 
 Every random choice comes from a ``random.Random`` seeded with a hash of the
-decision's view, so a review is the same on every run and every machine, and two
-records that differ only in cards the seat never saw give the same review.
+decision's view and the review's ``seed``, so a review is the same on every run
+and every machine, two records that differ only in cards the seat never saw give
+the same review, and another seed shows how much of a verdict is luck.
 
-The work is a generator that yields after every small unit (one expert decision,
-or a few playouts), so the browser can analyse between frames and show progress:
-see :class:`Reviewer`.
+The work is a generator that yields after every small unit (a few of the
+expert's playouts, or a few samples of a comparison), so the browser can analyse
+between frames and show progress: see :class:`Reviewer`.
 """
 
 from __future__ import annotations
@@ -26,31 +28,31 @@ from collections import Counter
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
-from skyjo import engine
 from skyjo.actions import PlayerAction
 from skyjo.bots.base import Reason
 from skyjo.bots.expert import HORIZON, ExpertBot
-from skyjo.bots.playout import estimate, play_out
 from skyjo.record import GameRecord
 from skyjo.review.decisions import DecisionPoint, decision_points
+from skyjo.review.facts import SeatFacts, seat_facts
+from skyjo.review.grades import Grade, accuracy, grade
+from skyjo.review.judge import (
+    FIRST,
+    MEASURE,
+    MOST,
+    Comparison,
+    at_stake,
+    measure_in_steps,
+    screen_in_steps,
+)
 from skyjo.review.kinds import classify
-from skyjo.state import Phase, State
-from skyjo.view import PlayerView, sample_state
+from skyjo.view import PlayerView
 
-#: Hidden-card samples per disputed decision; each plays out both moves. 48 keeps
-#: a 4-round, 3-player game under 3 s on CPython, and the common samples keep
-#: the noise of a difference well under a point for a real mistake.
-SAMPLES = 48
 #: Playouts of the expert's own search per decision: fewer than the expert
 #: bot's (:data:`~skyjo.bots.expert.DEFAULT_BUDGET`), which a game of several
-#: rounds rated at once in the browser cannot afford; the figure the review had
-#: before the bot's budget grew.
-BUDGET = 96
-#: Samples between two pauses: about 2 ms of CPython (each sample plays both moves).
-CHUNK = 6
-#: Points lost from which a decision counts as a mistake (below: a close call).
-MISTAKE = 1.0
-#: How many of the costliest mistakes a review shows at most.
+#: rounds rated at once in the browser cannot afford, but with draws keyed by
+#: turn (half the noise), as steady as the 96 plain playouts the review had.
+BUDGET = 64
+#: How many of the costliest decisions a review shows in full at most.
 SHOWN = 5
 #: What the work generator gives once it is exhausted.
 _FINISHED = object()
@@ -59,28 +61,37 @@ _FINISHED = object()
 @dataclass(frozen=True, slots=True)
 class Rated:
     """A decision with the expert's verdict: its ``best`` move, the ``loss`` in
-    points of the move played (0 when it was as good), and for a mistake its
-    ``kind`` and a ``reason`` (a catalogue key with fields, see
-    :mod:`skyjo.review.texts`)."""
+    points of the move played (0 unless the screen found it clearly worse; then
+    what the measurement to the round's end found), its ``grade``, the
+    ``comparison`` that screened it and the ``measure`` of its loss (None when
+    not taken: the expert played the same move, or the screen found no loss),
+    and for an inaccuracy or worse its ``kind`` and a ``reason`` (a catalogue
+    key with fields, see :mod:`skyjo.review.texts`)."""
 
     point: DecisionPoint
     best: PlayerAction
     loss: float
+    grade: Grade = Grade.BEST
+    comparison: Comparison | None = None
+    measure: Comparison | None = None
     kind: str | None = None
     reason: Reason | None = None
 
     @property
-    def is_mistake(self) -> bool:
-        return self.kind is not None
+    def is_flagged(self) -> bool:
+        """Whether the review lists it: an inaccuracy, a mistake or a blunder."""
+        return self.grade.is_flagged
 
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """The verdict on every rated decision of ``seat`` (named ``names[seat]``)."""
+    """The verdict on every rated decision of ``seat`` (named ``names[seat]``),
+    and the ``facts`` of its game from the record."""
 
     seat: int
     names: tuple[str, ...]
     rated: tuple[Rated, ...]
+    facts: SeatFacts
 
     @property
     def turns(self) -> int:
@@ -96,36 +107,76 @@ class Review:
         """Average points lost per turn (0 for a game without turns)."""
         return self.points_lost / self.turns if self.turns else 0.0
 
+    @property
+    def accuracy(self) -> float | None:
+        """The seat's accuracy over the game, in percent (None without decisions)."""
+        return accuracy(r.loss for r in self.rated)
+
+    def round_accuracy(self) -> dict[int, float]:
+        """The seat's accuracy in each round it took a rated decision in."""
+        rounds = sorted({r.point.round_number for r in self.rated})
+        found = {
+            n: accuracy(r.loss for r in self.rated if r.point.round_number == n) for n in rounds
+        }
+        return {n: a for n, a in found.items() if a is not None}
+
+    def grades(self) -> dict[Grade, int]:
+        """How many decisions got each grade, best first (every grade present)."""
+        counts = Counter(r.grade for r in self.rated)
+        return {g: counts.get(g, 0) for g in Grade}
+
     def kinds(self) -> dict[str, int]:
-        """How many mistakes of each kind, the most frequent first."""
+        """How many flagged decisions of each kind, the most frequent first."""
         counts = Counter(r.kind for r in self.rated if r.kind is not None)
         return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
-    def costliest(self, limit: int = SHOWN) -> tuple[Rated, ...]:
-        """The mistakes that lost the most points, costliest first (ties: earlier first)."""
-        order = sorted(
-            (i for i, r in enumerate(self.rated) if r.is_mistake),
-            key=lambda i: (-self.rated[i].loss, i),
+    def flagged_indexes(self) -> tuple[int, ...]:
+        """Where in ``rated`` the inaccuracies, mistakes and blunders are,
+        costliest first (ties: earlier first)."""
+        return tuple(
+            sorted(
+                (i for i, r in enumerate(self.rated) if r.is_flagged),
+                key=lambda i: (-self.rated[i].loss, i),
+            )
         )
-        return tuple(self.rated[i] for i in order[:limit])
+
+    def flagged(self) -> tuple[Rated, ...]:
+        """Every inaccuracy, mistake and blunder, costliest first."""
+        return tuple(self.rated[i] for i in self.flagged_indexes())
+
+    def costliest(self, limit: int = SHOWN) -> tuple[Rated, ...]:
+        """The ``limit`` flagged decisions that lost the most points."""
+        return self.flagged()[:limit]
 
 
 class Reviewer:
     """A review in progress. Call :meth:`step` until it returns False (each call
     does a few milliseconds of work), or :meth:`run` for the whole review.
 
-    ``done`` and ``total`` count decisions, for a progress bar. The record is
-    replayed and checked at once: an invalid record raises ``RecordError``, a seat
-    the game does not have ``ValueError``."""
+    ``done`` and ``total`` count decisions, for a progress bar. ``seed`` changes
+    every random number of the review (0, the default, is what every page and
+    the command line use). The record is replayed and checked at once: an
+    invalid record raises ``RecordError``, a seat the game does not have
+    ``ValueError``."""
 
     def __init__(
-        self, game: GameRecord, seat: int, *, samples: int = SAMPLES, budget: int = BUDGET
+        self,
+        game: GameRecord,
+        seat: int,
+        *,
+        seed: int = 0,
+        budget: int = BUDGET,
+        first: int = FIRST,
+        most: int = MOST,
+        measure: int = MEASURE,
     ) -> None:
         self.seat = seat
         self.names = game.names
         self.points = decision_points(game, seat)
-        self.samples = samples
-        self._expert = ExpertBot(budget)
+        self.facts = seat_facts(game, seat)
+        self.seed = seed
+        self.first, self.most, self.measure = first, most, measure
+        self._expert = review_expert(budget)
         self._rated: list[Rated] = []
         self._work = self._analyse()
 
@@ -153,7 +204,7 @@ class Reviewer:
     def result(self) -> Review:
         if not self.finished:
             raise RuntimeError(f"the review is not finished ({self.done} of {self.total})")
-        return Review(self.seat, self.names, tuple(self._rated))
+        return Review(self.seat, self.names, tuple(self._rated), self.facts)
 
     def _analyse(self) -> Iterator[None]:
         for point in self.points:
@@ -162,62 +213,59 @@ class Reviewer:
             yield
 
     def _rate(self, point: DecisionPoint) -> Generator[None, None, Rated]:
-        view = point.view
-        rng = random.Random(view_seed(view))
-        decision = yield from self._expert.decide_in_steps(view, rng)
-        best = decision.action
-        if best == point.played:
+        view, played = point.view, point.played
+        best = yield from expert_choice(self._expert, view, self.seed)
+        if best == played:
             return Rated(point, best, 0.0)
         yield
-        means = yield from compare(view, (best, point.played), rng, samples=self.samples)
-        loss = round(max(0.0, means[0] - means[1]), 1)
-        if loss < MISTAKE:
-            return Rated(point, best, loss)
-        kind, reason = classify(view, point.played, best, self.names, loss=loss)
-        return Rated(point, best, loss, kind, reason)
+        screening = random.Random(view_seed(view, self.seed, "screen"))
+        screen = yield from screen_in_steps(
+            view, best, played, screening, first=self.first, most=self.most
+        )
+        if not screen.is_loss:
+            return Rated(point, best, 0.0, grade(0.0, best=screen.mean <= 0), screen)
+        measuring = random.Random(view_seed(view, self.seed, "measure"))
+        measure = yield from measure_in_steps(view, best, played, measuring, samples=self.measure)
+        loss = round(max(0.0, measure.mean), 1)
+        graded = grade(loss, best=False)
+        if not graded.is_flagged:
+            return Rated(point, best, loss, graded, screen, measure)
+        kind, reason = classify(point, best, self.names, measure, loss=loss)
+        return Rated(point, best, loss, graded, screen, measure, kind, reason)
 
 
-def review(game: GameRecord, seat: int, *, samples: int = SAMPLES) -> Review:
+def expert_choice(
+    expert: ExpertBot, view: PlayerView, seed: int = 0
+) -> Generator[None, None, PlayerAction]:
+    """The expert's move from ``view``, with the review's random numbers for the
+    choice (``seed``) and playouts to the end of the round where the round's
+    end is at stake (:func:`~skyjo.review.judge.at_stake`)."""
+    horizon = None if at_stake(view) else HORIZON
+    choice = random.Random(view_seed(view, seed, "choice"))
+    decision = yield from expert.decide_in_steps(view, choice, horizon=horizon)
+    return decision.action
+
+
+def review_expert(budget: int = BUDGET) -> ExpertBot:
+    """The expert as the review runs it: without hard's chance of ending a
+    stalling round, which would make ending a round "best" at random, and with
+    its search's draws keyed by turn, as the review's comparisons are."""
+    return ExpertBot(budget, breaks_stalls=False, aligned=True)
+
+
+def review(
+    game: GameRecord, seat: int, *, seed: int = 0, first: int = FIRST, measure: int = MEASURE
+) -> Review:
     """The whole review of ``seat`` in ``game`` at once (the command line's way)."""
-    return Reviewer(game, seat, samples=samples).run()
+    return Reviewer(game, seat, seed=seed, first=first, measure=measure).run()
 
 
-def compare(
-    view: PlayerView, moves: tuple[PlayerAction, ...], rng: random.Random, *, samples: int
-) -> Generator[None, None, list[float]]:
-    """Mean result of each of ``moves`` over ``samples`` hidden-card samples, in
-    points ahead of the average opponent (:func:`points_ahead`); every move is
-    played out from the same samples with the same playout seeds. Yields every
-    :data:`CHUNK` samples."""
-    totals = [0.0] * len(moves)
-    turns = HORIZON * view.num_players
-    for done in range(1, samples + 1):
-        sample = sample_state(view, rng)
-        seed = rng.getrandbits(32)
-        for i, move in enumerate(moves):
-            after = engine.apply_unchecked(sample, move, player=view.seat)
-            end = play_out(after, random.Random(seed), max_turns=turns)
-            totals[i] += points_ahead(end, view.seat)
-        if done % CHUNK == 0 and done < samples:
-            yield
-    return [t / samples for t in totals]
-
-
-def points_ahead(state: State, seat: int) -> float:
-    """How many points ``seat`` is ahead of the average opponent at the end of a
-    playout: the round's score sheet if it was scored (doubling included), else
-    every layout's expected sum as the table shows it."""
-    if state.phase is Phase.DEAL or state.phase is Phase.GAME_OVER:
-        points: tuple[float, ...] = tuple(float(v) for v in state.results[-1].points)
-    else:
-        points = tuple(estimate(g) for g in state.grids)
-    others = (sum(points) - points[seat]) / (len(points) - 1)
-    return others - points[seat]
-
-
-def view_seed(view: PlayerView) -> int:
-    """A seed from everything ``view`` shows, and nothing it hides: the same
-    decision seen the same way always gets the same random numbers."""
+def view_seed(view: PlayerView, seed: int = 0, purpose: str = "choice") -> int:
+    """A seed from everything ``view`` shows, and nothing it hides, with the
+    review's ``seed`` and the ``purpose`` of the numbers ("choice" for the
+    expert's, "screen" and "measure" for the comparisons', so the three are
+    independent): the same decision seen the same way always gets the same
+    random numbers."""
     grids = ";".join(
         ",".join(
             "x" if gone else ("?" if c is None else str(c))
@@ -241,4 +289,6 @@ def view_seed(view: PlayerView) -> int:
             view.totals,
         )
     )
+    if seed or purpose != "choice":
+        text += f"|{seed}|{purpose}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

@@ -3,7 +3,8 @@ review FILE [--json]``), in any language of :mod:`skyjo.review.texts`.
 
 A shown decision carries the position as the seat saw it: its own grid (``null``
 face down, ``"x"`` removed), the other grids the same way, the discard pile's
-top card and the card in hand.
+top card and the card in hand; and where it is in the record (``move_index``,
+the table just before the turn), for a page that jumps there.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from skyjo.actions import Draw, TakeDiscard
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.language import signed
+from skyjo.review.facts import SeatFacts
 from skyjo.review.rating import Rated, Review
 from skyjo.review.texts import ReviewTexts
 from skyjo.state import GridView
@@ -21,6 +23,7 @@ from skyjo.state import GridView
 def to_json(review: Review, language: str = "en") -> dict[str, Any]:
     """The review as a JSON-ready dict; sentences in ``language``."""
     texts = ReviewTexts(language)
+    accuracy = review.accuracy
     return {
         "seat": review.seat,
         "name": review.names[review.seat],
@@ -28,24 +31,64 @@ def to_json(review: Review, language: str = "en") -> dict[str, Any]:
         "turns": review.turns,
         "points_lost": round(review.points_lost, 1),
         "per_turn": round(review.per_turn, 2),
-        "mistakes": review.kinds(),
+        "accuracy": None if accuracy is None else round(accuracy, 1),
+        "round_accuracy": [
+            {"round": n, "accuracy": round(a, 1)} for n, a in review.round_accuracy().items()
+        ],
+        "grades": {g.value: n for g, n in review.grades().items()},
+        "facts": facts_json(review.facts),
+        "kinds": review.kinds(),
+        "rated": [_rated_json(r) for r in review.rated],
         "costliest": [_decision_json(texts, r) for r in review.costliest()],
+    }
+
+
+def facts_json(facts: SeatFacts) -> dict[str, Any]:
+    return {
+        "rounds_ended": facts.rounds_ended,
+        "doublings": facts.doublings,
+        "columns_made": facts.columns_made,
+        "columns_missed": facts.columns_missed,
+        "rounds": [
+            {
+                "round": r.round_number,
+                "ended": r.ended,
+                "doubled": r.doubled,
+                "columns_made": r.columns_made,
+                "columns_missed": r.columns_missed,
+                "points": r.points,
+            }
+            for r in facts.rounds
+        ],
+    }
+
+
+def _rated_json(rated: Rated) -> dict[str, Any]:
+    """One rated decision, briefly: where it is, the moves and the verdict."""
+    point = rated.point
+    return {
+        "round": point.round_number,
+        "turn": point.turn,
+        "move_number": point.move_number,
+        "move_index": point.move_index,
+        "played": str(point.played),
+        "better": str(rated.best),
+        "grade": rated.grade.value,
+        "points_lost": rated.loss,
     }
 
 
 def _decision_json(texts: ReviewTexts, rated: Rated) -> dict[str, Any]:
     point, view = rated.point, rated.point.view
     card = card_of(rated)
+    measure = rated.measure
     return {
-        "round": point.round_number,
-        "turn": point.turn,
-        "played": str(point.played),
-        "better": str(rated.best),
-        "points_lost": rated.loss,
+        **_rated_json(rated),
         "kind": rated.kind,
         "played_text": texts.move(point.played, card),
         "better_text": texts.move(rated.best, card),
         "reason": texts.reason(rated.reason) if rated.reason else "",
+        "samples": measure.samples if measure else 0,
         "view": {
             "grid": grid_cells(view.own_grid),
             "grids": [grid_cells(g) for g in view.grids],
@@ -69,8 +112,9 @@ def grid_cells(grid: GridView) -> list[int | str | None]:
 
 
 def to_text(review: Review, language: str = "en") -> str:
-    """The review for people: the summary, the mistakes by kind, then the
-    costliest decisions with the seat's cards at that moment."""
+    """The review for people: the summary, accuracy, grades and facts, the
+    mistakes by kind, then the costliest decisions with the seat's cards at
+    that moment."""
     texts = ReviewTexts(language)
     name = review.names[review.seat]
     lines = [texts.t("review.heading", name=name), ""]
@@ -84,6 +128,16 @@ def to_text(review: Review, language: str = "en") -> str:
             total=texts.points(review.points_lost),
         )
     )
+    if review.accuracy is not None:
+        lines.append(texts.accuracy(review.accuracy))
+    lines += ["", texts.t("review.accuracy_rounds")]
+    lines += ["  " + texts.round_accuracy(n, a) for n, a in review.round_accuracy().items()]
+    lines += ["", texts.t("review.grades")]
+    lines += [
+        "  " + texts.t("review.grade_count", grade=texts.grade(g), count=n)
+        for g, n in review.grades().items()
+    ]
+    lines += ["", texts.t("review.facts"), *("  " + line for line in fact_lines(texts, review))]
     kinds = review.kinds()
     if kinds:
         lines += ["", texts.t("review.kinds")]
@@ -100,13 +154,32 @@ def to_text(review: Review, language: str = "en") -> str:
     return "\n".join(lines)
 
 
+def fact_lines(texts: ReviewTexts, review: Review) -> list[str]:
+    """The facts of the game from the record, one sentence a line."""
+    facts = review.facts
+    return [
+        texts.t("review.fact.rounds_ended", count=facts.rounds_ended, doubled=facts.doublings),
+        texts.t("review.fact.columns", made=facts.columns_made, missed=facts.columns_missed),
+    ]
+
+
+def item_title(texts: ReviewTexts, rated: Rated) -> str:
+    """ "Round 2, turn 5: mistake, 3.4 points lost"."""
+    point = rated.point
+    return texts.t(
+        "review.item",
+        round=point.round_number,
+        turn=point.turn,
+        grade=texts.grade(rated.grade),
+        loss=texts.points(rated.loss),
+    )
+
+
 def _decision_lines(texts: ReviewTexts, rated: Rated, name: str) -> list[str]:
     point, view = rated.point, rated.point.view
     card = card_of(rated)
     lines = [
-        texts.t(
-            "review.item", round=point.round_number, turn=point.turn, loss=texts.points(rated.loss)
-        ),
+        item_title(texts, rated),
         "  " + texts.t("review.played", move=texts.move(point.played, card)),
         "  " + texts.t("review.better", move=texts.move(rated.best, card)),
     ]

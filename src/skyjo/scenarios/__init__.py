@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from skyjo.language import LANGUAGES
 from skyjo.scenarios.core import (
     PlayedMove,
     Playthrough,
@@ -28,7 +29,7 @@ from skyjo.scenarios.core import (
     play_move,
 )
 from skyjo.scenarios.library import LIBRARY
-from skyjo.scenarios.texts import LANGUAGES, TEXTS, catalogue
+from skyjo.scenarios.texts import catalogue
 
 #: Every scenario by name, in the order a page lists them. Names are stable: they
 #: appear in embed URLs (``?scenario=column``) and in the records' ``scenario`` key.
@@ -49,7 +50,6 @@ def get(name: str) -> Scenario:
 __all__ = [
     "LANGUAGES",
     "SCENARIOS",
-    "TEXTS",
     "PlayedMove",
     "Playthrough",
     "Scenario",

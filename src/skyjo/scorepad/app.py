@@ -23,8 +23,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Final
 
-from skyjo.browser import whole_number
 from skyjo.device import Keeper, Storage, Unreadable
+from skyjo.inputs import whole_number
+from skyjo.language import SAVED_LANGUAGE_KEY, saved_language
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.scorepad import draft, model, storage
 from skyjo.scorepad.errors import GameOverError, ScorePadError, SumOutOfBoundsError
@@ -39,7 +40,9 @@ CORRUPT_KEY: Final = "skyjo-scorepad-unreadable"
 CURRENT_KEY: Final = "skyjo-scorepad-current"
 DRAFT_KEY: Final = "skyjo-scorepad-draft"
 """The round being typed (:mod:`draft`), so a reload does not lose it."""
-LANGUAGE_KEY: Final = "skyjo-scorepad-language"
+LANGUAGE_KEY: Final = SAVED_LANGUAGE_KEY
+"""The site's one language choice (the game page's too); the score pad's own key of
+before is still read after it (:func:`skyjo.language.saved_language`)."""
 
 
 SAVED_NOTICES: Final = frozenset(
@@ -155,8 +158,7 @@ class PadApp:
         A save that cannot be read is set aside (never overwritten silently) and
         the page says so and offers its export; a save with some unreadable games
         keeps the others."""
-        chosen = store.get(LANGUAGE_KEY)
-        app = cls(store, clock, language=chosen if chosen in LANGUAGES else language)
+        app = cls(store, clock, language=saved_language(store.get) or language)
         text = store.get(SAVE_KEY)
         if text:
             app._read_archive(text)
@@ -184,6 +186,20 @@ class PadApp:
             self._write()  # the readable games, now that the whole text is safe
         key = "error.some_unreadable" if found.kept_as is not None else "error.corrupt_not_kept"
         self.notice = Notice.of(key, error=True, detail=detail, n=len(problems))
+
+    def refused(self, key: str) -> None:
+        """The device refused a write to ``key`` after the pad had gone on as if it
+        were done (Python in a Web Worker writes to a mirror, see
+        :mod:`skyjo.worker.mirror`); say what that means, as :meth:`act` would have."""
+        if key == SAVE_KEY:
+            self.unsaved = True
+            if self.notice is None or not self.notice.error:
+                self.notice = Notice.of(NOT_SAVED, error=True)
+        elif key == DRAFT_KEY:
+            self.kept_draft = None  # not kept after all: the next key press tries again
+        elif self.keeper.refused(key) and self.notice and self.notice.key in CORRUPT_NOTICES:
+            fields = dict(self.notice.fields)
+            self.notice = Notice.of("error.corrupt_not_kept", error=True, **fields)
 
     @property
     def unreadable(self) -> Unreadable | None:

@@ -1,256 +1,171 @@
-"""The score pad page: the only score pad module that imports PyScript.
+"""The score pad page's controller, in the page's Web Worker: intents in, effects out.
 
-It binds a :class:`~skyjo.scorepad.app.PadApp` to ``scorepad.html``: one
-delegated listener per event type on ``#pad`` (the content is re-rendered after
-every tap, so per-element bindings would be lost), ``localStorage`` as the
-device's storage, the page's clock and time zone for the saved dates, and the two
-things only a browser can do: download a CSV file and print. Nothing is read back
-from the DOM except what a person typed into a form field.
+It binds a :class:`~skyjo.scorepad.app.PadApp` to ``scorepad.html`` the way the
+game page's controller binds the game (see :mod:`skyjo.ui.page`): a tap on a
+``data-action`` button, a form field typed or chosen, a keypad key pressed on a
+keyboard (``site/page.mjs`` turns those into taps) come in as intents; the
+answer is :class:`~skyjo.worker.effects.Effects` for the main thread, which owns
+the document, the clock, downloads and printing. Nothing is read back from the
+page except what a person typed into a form field.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
-
-from skyjo import browser
-from skyjo.browser import DeviceStorage, present, text, whole_number
+from skyjo.device import Storage
+from skyjo.inputs import whole_number
 from skyjo.painted import fingerprint
 from skyjo.scorepad import render
 from skyjo.scorepad.app import PadApp, Screen
 from skyjo.scorepad.export import to_csv
 from skyjo.scorepad.messages import Messages, pick_language
+from skyjo.worker.effects import Effects
 
 #: Input types a person types into: their ``change`` event must not repaint.
 TYPED = frozenset({"text", "number", "search", "tel"})
 
-#: Keys of a physical keyboard that work like the on-screen keypad.
-KEYBOARD = {
-    "-": ("sign", ""),
-    "Backspace": ("back-digit", ""),
-    "Enter": ("next", ""),
-    "ArrowDown": ("next", ""),
-    "ArrowUp": ("previous", ""),
-}
+
+def clock_of(sent: object) -> datetime:
+    """The page's clock as the main thread sent it (``{"now": ms, "offset":
+    minutes}``): the browser's time in its time zone, so saved games show the time
+    people saw on their wall (the worker's own zone is UTC)."""
+    now = sent.get("now") if isinstance(sent, Mapping) else None
+    offset = sent.get("offset") if isinstance(sent, Mapping) else None
+    if not isinstance(now, int | float) or isinstance(now, bool):
+        return datetime.now(UTC)
+    minutes = offset if isinstance(offset, int) and -24 * 60 < offset < 24 * 60 else 0
+    stamp = datetime.fromtimestamp(float(now) / 1000, tz=UTC)
+    return stamp.astimezone(timezone(timedelta(minutes=minutes)))
 
 
-def local_storage() -> DeviceStorage:
-    """``window.localStorage`` as a :class:`~skyjo.scorepad.app.Storage`. A failed
-    write (private mode, full quota) is logged and the pad goes on unsaved rather
-    than stopping the game at the table; a missing key is ``None``, never text."""
-    return DeviceStorage(lambda: window.localStorage, window.console.warn)
+class PadPage:
+    """One score pad page: the :class:`PadApp` and what the page shows of it."""
 
-
-def now() -> datetime:
-    """The page's clock in the browser's time zone (Pyodide's own zone is UTC), so
-    saved games show the time people saw on their wall."""
-    js_now = window.Date.new()
-    offset = timedelta(minutes=-int(js_now.getTimezoneOffset()))
-    stamp = datetime.fromtimestamp(float(js_now.getTime()) / 1000, tz=UTC)
-    return stamp.astimezone(timezone(offset))
-
-
-class Page:
-    """Paints the app into ``#pad`` and turns events into app calls."""
-
-    def __init__(self, app: PadApp) -> None:
+    def __init__(self, app: PadApp, clock: Callable[[object], None]) -> None:
         self.app = app
-        self.root: Any = document.getElementById("pad")
-        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_field)]
-        click, field = self._proxies
-        self.root.addEventListener("click", click)
-        self.root.addEventListener("input", field)
-        self.root.addEventListener("change", field)
-        self._key_proxy = create_proxy(self.on_key)
-        document.addEventListener("keydown", self._key_proxy)
+        self._set_clock = clock
+        self.first_paint = True
 
-    def render(self) -> None:
-        """Repaint everything; keep the keyboard focus on the same control."""
-        app = self.app
-        focused = present(document.activeElement)
-        focus_key = ""
-        if focused is not None and text(focused.getAttribute("data-action")) is not None:
-            # A button without data-value has none (null): not the text "jsnull".
-            focus_key = (
-                f"{text(focused.getAttribute('data-action'))}"
-                f"|{text(focused.getAttribute('data-value')) or ''}"
-            )
-        document.documentElement.lang = app.language
-        document.title = Messages(app.language).t("title")
-        browser.offline_note(document, Messages(app.language).t("offline.ready"))
-        html = render.page(app)
-        if not self._painted_already(html):
-            self.root.innerHTML = html
-        self.root.setAttribute("data-screen", app.screen.value)
-        if focus_key:
-            action, value = focus_key.split("|", 1)
-            again = present(
-                self.root.querySelector(f'[data-action="{action}"][data-value="{value}"]')
-            )
-            if again is not None:
-                again.focus(_options(preventScroll=True))
-        if app.just_saved:
-            # The news and the new totals are above the keypad: bring them into view.
-            news = present(self.root.querySelector("#notice"))
-            if news is not None:
-                news.scrollIntoView(_options(block="start"))
+    @classmethod
+    def open(
+        cls,
+        storage: Storage,
+        *,
+        languages: Sequence[str],
+        clock: object = None,
+        fields: Sequence[Mapping[str, Any]] = (),
+        touched: bool = False,
+    ) -> tuple[PadPage, Effects]:
+        """The games on this device; ``fields``: what the reader typed into the
+        pre-painted form while Python started (``touched``), taken over as typing."""
+        now = [clock_of(clock)]
 
-    def _painted_already(self, html: str) -> bool:
-        """Whether ``#pad`` already shows ``html`` (the build pre-painted it and its
-        ``data-painted`` mark matches), or the reader filled in the pre-painted form
-        (``data-touched``; :meth:`adopt` took it over). The marks hold once."""
-        mark = text(self.root.getAttribute("data-painted"))
-        touched = text(self.root.getAttribute("data-touched")) is not None
-        for name in ("data-painted", "data-touched", "data-early"):
-            self.root.removeAttribute(name)
-        return mark is not None and (touched or mark == fingerprint(html))
+        def set_clock(sent: object) -> None:
+            now[0] = clock_of(sent)
 
-    def adopt(self) -> None:
+        app = PadApp.load(storage, lambda: now[0], language=pick_language(list(languages)))
+        page = cls(app, set_clock)
+        if touched:
+            page.adopt(fields)
+        return page, page.render().ready()
+
+    def adopt(self, fields: Sequence[Mapping[str, Any]]) -> None:
         """Take over what the reader typed into the pre-painted form before Python
         was ready: every field goes through the same path as typing does now."""
-        if text(self.root.getAttribute("data-touched")) is None:
-            return
-        for field in self.root.querySelectorAll("[data-field]"):
-            name = str(field.getAttribute("data-field"))
-            kind = str(field.type)
-            if kind == "radio" and not field.checked:
+        for field in fields:
+            if field.get("type") == "radio" and not field.get("checked"):
                 continue
-            value = (
-                ("true" if field.checked else "false") if kind == "checkbox" else str(field.value)
-            )
-            seat = _int(field.getAttribute("data-seat"))
-            index = _int(field.getAttribute("data-index"))
             with contextlib.suppress(Exception):
-                self.app.edit(name, value, seat=seat, index=index)
+                self.app.edit(
+                    str(field.get("name", "")),
+                    str(field.get("value", "")),
+                    seat=_int(field.get("seat")),
+                    index=_int(field.get("index")),
+                )
 
-    def on_click(self, event: Any) -> None:
-        target = present(event.target.closest("[data-action]"))
-        if target is None:
-            return
-        action = text(target.getAttribute("data-action")) or ""
-        value = text(target.getAttribute("data-value")) or ""
+    def render(self) -> Effects:
+        """Repaint everything; the keyboard stays on the same control."""
+        app = self.app
+        m = Messages(app.language)
+        html = render.page(app)
+        effects = Effects().lang(app.language).title(m.t("title")).offline(m.t("offline.ready"))
+        # On the play screen only what changed is touched: the keypad's keys stay the
+        # same elements from tap to tap, so a quick second tap is never lost on a key
+        # being replaced. The forms are written anew (their fields' typing is the
+        # app's already, and a reordered player list must move what it shows).
+        effects.html("pad", html, mark=fingerprint(html), morph=app.screen is Screen.PLAY)
+        effects.attr("pad", "data-screen", app.screen.value)
+        effects.focus(same=True)
+        if app.just_saved:
+            # The news and the new totals are above the keypad: bring them into view.
+            effects.scroll("notice")
+        self.first_paint = False
+        return effects
+
+    def handle(self, intent: Mapping[str, Any]) -> Effects:
+        self._set_clock(intent.get("clock"))
+        kind = intent.get("type")
+        if kind == "click":
+            return self.on_click(str(intent.get("action", "")), str(intent.get("value", "")))
+        if kind == "field":
+            return self.on_field(intent)
+        return Effects()
+
+    def refused(self, key: str) -> Effects:
+        """The device refused a write (see :mod:`skyjo.worker.mirror`)."""
+        self.app.refused(key)
+        return self.render()
+
+    def on_click(self, action: str, value: str) -> Effects:
+        app = self.app
         if action == "csv":
-            self.download_csv()
-            return
-        if action == "export-unreadable":
-            self.download_unreadable()
-            return
+            if app.pad is None:
+                return Effects()
+            return Effects().download(render.csv_name(app), "text/csv", to_csv(app.pad))
         if action == "print":
-            window.print()
-            return
-        self.run(action, value)
-
-    def run(self, action: str, value: str) -> None:
-        """Do one action and repaint; a bug is logged, never a traceback on the page."""
+            return Effects().print()
+        if action == "export-unreadable":
+            if app.unreadable is None:
+                return Effects()
+            text = app.exported_unreadable()
+            name = "skyjo-scorepad-unreadable.json"
+            return self.render().download(name, "application/json", text)
         try:
-            self.app.act(action, value)
-        except Exception as exc:
-            window.console.warn(f"score pad: {type(exc).__name__}: {exc}")
-        self.render()
+            app.act(action, value)
+        except Exception as exc:  # a bug: a warning on the console, never a traceback
+            return self.render().warn(f"score pad: {type(exc).__name__}: {exc}")
+        return self.render()
 
-    def on_field(self, event: Any) -> None:
+    def on_field(self, intent: Mapping[str, Any]) -> Effects:
         """A form field changed. Typing (``input``) updates the app without a repaint,
         which would lose the caret; choosing (``change`` on a list or a box) repaints
         what depends on it. A typed field's own ``change`` (it fires when the field
         loses focus, i.e. on the press of the button tapped next) never repaints:
         that would replace the button under the finger and swallow the tap. Only
         the notice is refreshed, so an error fixed by typing goes away at once."""
-        target = event.target
-        name = text(target.getAttribute("data-field"))
-        if not name:
-            return
-        kind = str(target.type)
-        typed = text(target.value) or ""
-        value = ("true" if target.checked else "false") if kind == "checkbox" else typed
-        seat = _int(target.getAttribute("data-seat"))
-        index = _int(target.getAttribute("data-index"))
+        data = intent.get("data") or {}
         shown = self.app.notice
-        self.app.edit(name, value, seat=seat, index=index)
-        if str(event.type) == "change" and kind not in TYPED:
-            self.render()
-        elif self.app.notice != shown:
-            self.render_notice()
-
-    def render_notice(self) -> None:
-        """Repaint the notice alone (the form and its caret stay as they are)."""
-        old = present(self.root.querySelector("#notice"))
-        if old is not None:
-            old.outerHTML = render.page_notice(self.app)
-
-    def on_key(self, event: Any) -> None:
-        """Digits, minus, Backspace and Enter drive the keypad from a keyboard too."""
-        app = self.app
-        target = event.target
-        tag = str(target.tagName) if present(target) is not None else ""
-        if app.screen is not Screen.PLAY or app.keypad is None or tag in ("INPUT", "SELECT"):
-            return
-        key = str(event.key)
-        if len(key) == 1 and whole_number(key) is not None:
-            action, value = "digit", key
-        elif key in KEYBOARD:
-            action, value = KEYBOARD[key]
-        else:
-            return
-        if key == "Enter" and tag == "BUTTON":
-            return  # the focused button's own click
-        event.preventDefault()
-        self.run(action, value)
-
-    def download_csv(self) -> None:
-        """Save the open game as a CSV file (a data: URL, so nothing leaves the device)."""
-        pad = self.app.pad
-        if pad is not None:
-            _download("text/csv", render.csv_name(self.app), to_csv(pad))
-
-    def download_unreadable(self) -> None:
-        """Save the unreadable save as it was, from memory (the device may hold no copy)."""
-        try:
-            text = self.app.exported_unreadable()
-        except Exception as exc:
-            window.console.warn(f"score pad: {exc}")
-            return
-        _download("application/json", "skyjo-scorepad-unreadable.json", text)
-        self.render()
+        self.app.edit(
+            str(intent.get("name", "")),
+            str(intent.get("value", "")),
+            seat=_int(data.get("seat")),
+            index=_int(data.get("index")),
+        )
+        if intent.get("event") == "change" and not intent.get("typed"):
+            return self.render()
+        if self.app.notice != shown:
+            return Effects().replace("notice", render.page_notice(self.app))
+        return Effects()
 
 
-def _download(kind: str, name: str, body: str) -> None:
-    """Offer ``body`` as a file called ``name`` (a data: URL: nothing leaves the device)."""
-    link = document.createElement("a")
-    link.href = f"data:{kind};charset=utf-8," + str(window.encodeURIComponent(body))
-    link.download = name
-    link.hidden = True
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-
-
-def _options(**fields: object) -> Any:
-    """A plain JavaScript object for an options argument (``{preventScroll: true}``)."""
-    options = window.Object.new()
-    for name, value in fields.items():
-        setattr(options, name, value)
-    return options
-
-
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
     """A numeric ``data-*`` attribute; a missing or garbled one is seat 0."""
-    with contextlib.suppress(ValueError):
-        return int(text(value) or "0")
-    return 0
+    number = whole_number(value) if isinstance(value, str) else None
+    return number if number is not None else 0
 
 
-def start() -> Page:
-    """Load the games on this device, paint, and mark the page ready."""
-    languages = [str(tag) for tag in present(window.navigator.languages) or []]
-    app = PadApp.load(local_storage(), now, language=pick_language(languages))
-    page = Page(app)
-    if not getattr(window.Object, "is")(window.self, window.top):
-        document.documentElement.setAttribute("data-embedded", "true")
-    page.adopt()
-    page.render()
-    document.documentElement.dataset.ready = "true"
-    return page
+__all__ = ["TYPED", "PadPage", "clock_of"]

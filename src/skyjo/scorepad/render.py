@@ -260,7 +260,8 @@ def entry(app: PadApp, pad: ScorePad, kp: Keypad, m: Messages, starter: str) -> 
         except ValueError:
             why = ""
     return (
-        f'<section id="entry" class="entry" aria-labelledby="entry-title">'
+        f'<section id="entry" class="entry" aria-labelledby="entry-title"'
+        f' data-view="{escape(entry_view(app, kp))}">'
         f'<h2 id="entry-title">{escape(heading)}</h2>'
         + (f'<p id="starter" class="starter">{escape(starter)}</p>' if starter else "")
         + (who_starts_form(app, pad, m) if not pad.rounds else "")
@@ -270,6 +271,15 @@ def entry(app: PadApp, pad: ScorePad, kp: Keypad, m: Messages, starter: str) -> 
         f"{escape(m.t('entry.bounds', low=number(low), high=number(high)))}</p>"
         f"{keypad(app, kp, m)}</section>"
     )
+
+
+def entry_view(app: PadApp, kp: Keypad) -> str:
+    """Which round the entry is for, as a word the page compares between paints: when
+    it changes (a round saved, a correction opened), the keypad ignores the pointer
+    for a moment (``site/boot.js``), so a double click on "Save round" types nothing
+    into the next round."""
+    which = "tiebreak" if kp.round_number is None else f"round-{kp.round_number}"
+    return f"entry {which}" + (" correcting" if app.correcting else "")
 
 
 def _entry_text(value: int | None) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
@@ -21,7 +22,7 @@ from typing import Any, Final
 from skyjo import engine, jsontext, record
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots import Bot, Decision, ask, make_bot
-from skyjo.bots.base import Reason
+from skyjo.bots.base import Reason, ask_in_steps
 from skyjo.cards import column_positions
 from skyjo.device import Keeper, Storage, Unreadable
 from skyjo.errors import IllegalActionError, SkyjoError
@@ -39,13 +40,14 @@ from skyjo.events import (
     SetupDone,
 )
 from skyjo.game import Game
+from skyjo.language import SAVED_LANGUAGE_KEY, saved_language
 from skyjo.state import Phase
 from skyjo.ui.i18n import DEFAULT_NAMES, card_text
 from skyjo.ui.setup import BOT_LEVELS, HUMAN, Seat, Setup, SetupError
 
 SAVE_KEY: Final = "skyjo.game"
 SETUP_KEY: Final = "skyjo.setup"
-LANGUAGE_KEY: Final = "skyjo.language"
+LANGUAGE_KEY: Final = SAVED_LANGUAGE_KEY
 #: Where an unreadable save is set aside (the first of several slots, see
 #: :func:`skyjo.device.set_aside_slots`).
 CORRUPT_KEY: Final = "skyjo.corrupt-save"
@@ -127,8 +129,7 @@ class App:
         self.storage = storage
         #: Reads and writes go through it: see :class:`skyjo.device.Keeper`.
         self.keeper = Keeper(storage)
-        stored_language = storage.get(LANGUAGE_KEY)
-        self.language = stored_language if stored_language in DEFAULT_NAMES else language
+        self.language = saved_language(storage.get) or language
         self.rng = random.Random(seed)
         self.setup = self._remembered_setup()
         self.game: Game | None = None
@@ -159,8 +160,10 @@ class App:
         self.confirming: Confirm | None = None
         #: An imported game waiting for that confirmation.
         self._pending_import: Game | None = None
-        #: The person who moved last: against bots their grid stays the large one.
-        self.last_person: int | None = None
+        #: The person holding the device: the one who moved last, or the one it was
+        #: handed to since (see :meth:`hand_over`). Their grid is the large one, and
+        #: against bots it stays so while the bots move.
+        self.at_device: int | None = None
         #: Whether the device refused the game's last save: the page says so (with
         #: Export) until a save works again. The game itself goes on in memory.
         self.unsaved = False
@@ -195,6 +198,27 @@ class App:
             self.screen = Screen.SETUP
             return
         self.screen = Screen.RESUME
+
+    def refused(self, key: str) -> None:
+        """The device refused a write to ``key`` after the app had gone on as if it
+        were done (Python in a Web Worker writes to a mirror of ``localStorage``; see
+        :mod:`skyjo.worker.mirror`), and the writes after it in the same batch never
+        happened. Put right what that means, as a page writing directly would have:
+        a refused save is said (:attr:`unsaved`); a recent-games list that could not
+        be written means the game in play stays (it is read back from the device,
+        which still holds it); a set-aside copy that did not fit leaves the
+        unreadable save where it was, guarded."""
+        if key == SAVE_KEY:
+            self.unsaved = True
+        elif key == RECENT_KEY:
+            self._pending_import = None
+            self.confirming = None
+            self._check_save()
+            if self.game is not None:
+                self.screen = self._screen_for_state()
+            self.notice = Notice("recent.not_kept", {}, error=True)
+        elif self.keeper.refused(key) and self.notice and self.notice.key == "save.corrupt":
+            self.notice = Notice("save.corrupt_not_kept", self.notice.fields, error=True)
 
     @property
     def unreadable(self) -> Unreadable | None:
@@ -387,7 +411,7 @@ class App:
         game.seat_bots(self.bots)
         self.discard_mode = False
         self.hint = None
-        self.last_person = None
+        self.at_device = None
         # What the last step did belongs to the game it was played in: a new or
         # imported game's first screen has nothing that just moved.
         self.changed = frozenset()
@@ -447,24 +471,60 @@ class App:
         return None
 
     def own_seat(self) -> int | None:
-        """The grid shown large: the person due to act, else the person who moved last,
-        else the first person at the table. Against bots it never moves (a physical
-        table does not move either); None when only bots play."""
+        """The grid shown large: the person due to act once the device is theirs, else
+        the person holding it, else the first person at the table. Against bots it
+        never moves (a physical table does not move either); None when only bots play."""
         due = self.human_to_act()
-        if due is not None:
+        if due is not None and self.hand_over_to() is None:
             return due
-        if self.last_person is not None:
-            return self.last_person
+        if self.at_device is not None:
+            return self.at_device
         return next((p for p in range(len(self.seats)) if p not in self.bots), None)
+
+    def hand_over_to(self) -> int | None:
+        """The person the device must be passed to before they may act: the person due,
+        when another person holds it (pass and play, bots or not in between). Until
+        they take it (:meth:`hand_over`) nobody's cards respond, so a double click
+        that ended one person's turn cannot act for the next. None at the first move
+        of a game and whenever the person due already holds the device."""
+        due = self.human_to_act()
+        if due is None or self.at_device is None or due == self.at_device:
+            return None
+        return due
+
+    def hand_over(self) -> None:
+        """The person due has the device ("Continue as Ben"): their grid and their
+        move are shown."""
+        due = self.hand_over_to()
+        if due is None:
+            raise IllegalActionError("nobody is waiting to be handed the device")
+        self.at_device = due
 
     # --- a bot's move -------------------------------------------------------------
 
     def bot_step(self) -> bool:
         """Let the bot on turn take one engine step; False if no bot is due."""
+        steps = self.bot_step_in_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                moved: bool = done.value
+                return moved
+
+    def bot_step_in_steps(self) -> Generator[None, None, bool]:
+        """:meth:`bot_step`, pausing while the bot thinks (the expert searches in
+        steps), so a page answers taps meanwhile. The move is played only if the
+        game is still where the bot looked at it (a tap may have started another
+        game, or imported one); False when no bot is due or the game moved on."""
         seat = self.bot_to_act()
-        if seat is None or self.game is None:
+        game = self.game
+        if seat is None or game is None:
             return False
-        decision = ask(self.bots[seat], self.game.view(seat), self.rng)
+        state = game.state
+        decision = yield from ask_in_steps(self.bots[seat], game.view(seat), self.rng)
+        if self.game is not game or game.state is not state or self.bot_to_act() != seat:
+            return False
         self._play(seat, decision.action, decision.reason, decision.explanation)
         return True
 
@@ -504,7 +564,7 @@ class App:
     def ask_hint(self) -> Decision:
         """What the hint bot would do now for the human on turn, and why."""
         seat = self.human_to_act()
-        if seat is None or self.game is None:
+        if seat is None or self.game is None or self.hand_over_to() is not None:
             raise IllegalActionError("there is no human move to give a hint for")
         self.hint = ask(make_bot(HINT_BOT), self.game.view(seat), random.Random(0))
         return self.hint
@@ -514,7 +574,7 @@ class App:
         if self.game is None or self.human_to_act() is None or seat in self.bots:
             return {}  # a bot's cards never respond to clicks, not even in setup
         state = self.game.state
-        if seat != self.human_to_act():
+        if seat != self.human_to_act() or self.hand_over_to() is not None:
             return {}  # one person at a time, in the opening flips as in a turn
         legal = engine.legal_actions(state, seat)
         if state.phase is Phase.SETUP or (state.phase is Phase.PLACE_DRAWN and self.discard_mode):
@@ -523,7 +583,7 @@ class App:
 
     def _human_may(self, kind: type) -> bool:
         seat = self.human_to_act()
-        if seat is None or self.game is None:
+        if seat is None or self.game is None or self.hand_over_to() is not None:
             return False
         return any(isinstance(a, kind) for a in self.game.legal_actions(seat))
 
@@ -535,6 +595,8 @@ class App:
         if acting != due:
             # In the opening flips too: the page names one person at a time.
             raise IllegalActionError(f"it is {self._name(due)}'s turn to turn over cards")
+        if self.hand_over_to() is not None:
+            raise IllegalActionError(f"the device goes to {self._name(due)} first")
         self._play(acting, action, "")
 
     # --- rounds -------------------------------------------------------------------
@@ -601,7 +663,7 @@ class App:
         assert self.game is not None
         if seat not in self.bots:
             self.since_person = []
-            self.last_person = seat
+            self.at_device = seat
         phase = self.game.state.phase
         source = {Phase.PLACE_DISCARD: "discard", Phase.PLACE_DRAWN: "draw"}.get(phase)
         events = self.game.play(action, player=seat)

@@ -1,6 +1,6 @@
 """The game page's top bar, notice and setup screen as HTML, from the app alone.
 
-Pure (no PyScript): the page (:mod:`skyjo.ui.dom`) paints these, and the build
+Pure (no PyScript): the page (:mod:`skyjo.ui.page`) paints these, and the build
 (:mod:`skyjo.prerender`) writes the first screen into ``index.html`` with the very
 same functions, so the two cannot drift apart.
 """

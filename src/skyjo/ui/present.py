@@ -19,7 +19,7 @@ from skyjo.grammar import Person
 from skyjo.rules import TARGET_PRESETS, ColumnRule
 from skyjo.state import Grid, Phase, RoundResult, State
 from skyjo.ui.app import App, Confirm, Line, Screen
-from skyjo.ui.i18n import CATALOGUE, LANGUAGE_NAMES, LANGUAGES, Translator, card_text
+from skyjo.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
 from skyjo.ui.setup import KINDS, SPEEDS
 
 
@@ -68,6 +68,9 @@ class SeatModel:
     total_text: str
     grid_label: str
     cards: tuple[CardModel, ...]
+    #: Said in the heading of a bot's grid while it plays ("playing…"), so a bot's
+    #: turn shows as words beside its cards, not only as their border.
+    turn_tag: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,12 @@ class TableModel:
     #: discards the drawn card) or "" (a card is marked, or no hint).
     hint_target: str = ""
     hint_marked: str = ""
+    #: The button that hands the device to the person due ("Continue as Ben"), or "".
+    hand_over: str = ""
+    #: What is under the pointer: whose grid is large, and whether the table waits
+    #: for a hand-over. The page ignores clicks for a moment when it changes
+    #: (``site/boot.js``), so a double click never acts on what just replaced it.
+    view: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +304,7 @@ def seat_models(
         active = (p == state.to_move and state.phase is not Phase.SETUP) or (
             state.phase is Phase.SETUP and p == acting
         )
+        playing = active and not reveal and p in app.bots
         models.append(
             SeatModel(
                 seat=p,
@@ -306,6 +316,7 @@ def seat_models(
                 total_text=t.t("table.total", total=card_text(state.totals[p])),
                 grid_label=t.t("table.grid", name=name),
                 cards=cards,
+                turn_tag=t.t("table.playing") if playing else "",
             )
         )
     return tuple(models)
@@ -365,7 +376,7 @@ def _hint_why(t: Translator, explanation: Reason | None) -> str:
     worth = explanation.fields.get("worth")
     if key == "hint.why.draw_counted" and isinstance(worth, float) and worth <= 0:
         key = "hint.why.draw_counted_no_gain"  # "would save you about −5.0" reads oddly
-    if key not in CATALOGUE["en"]:
+    if key not in t:
         return ""
     fields: dict[str, object] = {}
     for name, value in explanation.fields.items():
@@ -412,7 +423,10 @@ def table(app: App) -> TableModel:
         turn_text = ""
     top = state.discard_top
     prompt = ""
-    if human is not None:
+    handing = app.hand_over_to()
+    if handing is not None:
+        prompt = t.t("prompt.hand_over", name=app.seats[handing].name)
+    elif human is not None:
         if phase is Phase.SETUP:
             prompt = t.t("prompt.setup", name=mover_name, left=2 - state.setup_flips[human])
         elif phase is Phase.TURN:
@@ -434,8 +448,9 @@ def table(app: App) -> TableModel:
         holder = app.seats[state.to_move].name
         held_label = t.t("table.held", name=holder, card=card_text(state.held))
         held = pile_card(state.held, held_label)
-    turn_phase = phase is Phase.TURN and human is not None
-    can_put_back = human is not None and app.game.can_put_back()
+    ready = human is not None and handing is None
+    turn_phase = phase is Phase.TURN and ready
+    can_put_back = ready and app.game.can_put_back()
     hint_target = _hint_target(app)
     marked = ", " + t.t("hint.marked")
     draw_label = t.t("table.draw_pile", count=len(state.draw_pile))
@@ -461,20 +476,34 @@ def table(app: App) -> TableModel:
         can_take_discard=turn_phase and top is not None,
         held=held,
         held_label=held_label,
-        can_discard_mode=human is not None and phase is Phase.PLACE_DRAWN and not app.discard_mode,
+        can_discard_mode=ready and phase is Phase.PLACE_DRAWN and not app.discard_mode,
         discard_mode=app.discard_mode,
         put_back_label=t.t("button.put_back", card=card_text(state.held or 0))
         if can_put_back
         else "",
         hint=hint_text(t, app.hint, state) if app.hint is not None else "",
-        can_hint=human is not None and phase is not Phase.SETUP,
+        can_hint=ready and phase is not Phase.SETUP,
         log=tuple(translate_line(t, line, names) for line in app.log[-60:]),
         announcement=" ".join(translate_line(t, line, names) for line in app.since_person),
         own_seat=app.own_seat(),
         latest=tuple(line_text(t, line, names) for line in app.log[-3:]),
         hint_target=hint_target,
         hint_marked=t.t("hint.marked"),
+        hand_over=t.t("button.hand_over", name=app.seats[handing].name)
+        if handing is not None
+        else "",
+        view=table_view(app),
     )
+
+
+def table_view(app: App) -> str:
+    """What the table shows under the pointer, as a word the page compares between
+    paints: whose grid is large, and a hand-over waiting. Among bots alone it stays
+    the same while the large grid follows the bot on turn: nobody clicks there."""
+    seat = app.own_seat()
+    if seat is None:
+        return "table"
+    return f"table seat-{seat}" + (" hand-over" if app.hand_over_to() is not None else "")
 
 
 def confirm(app: App) -> ConfirmModel | None:

@@ -337,10 +337,12 @@ def card(model: CardModel) -> str:
 def seat(model: SeatModel, *, compact: bool) -> str:
     classes = "seat" + (" active" if model.active else "") + (" compact" if compact else "")
     classes += " finisher" if model.finisher else ""
+    tag = h("span", esc(model.turn_tag), class_="turn-tag") if model.turn_tag else ""
     heading = h(
         "h3",
         h("span", esc(model.name), class_="name"),
         " ",
+        tag,
         h("span", esc(f"{model.visible_text} · {model.total_text}"), class_="sums"),
         class_="seat-name",
     )
@@ -430,6 +432,8 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
     """The table. The own seat's grid is large and first and stays there while others
     move; ``log_open`` keeps the Moves log as the person left it."""
     buttons = []
+    if model.hand_over:
+        buttons.append(button(model.hand_over, "hand-over", primary=True, id="hand-over"))
     if model.can_discard_mode:
         flip_hinted = model.hint_target == "flip"
         marked = h("span", esc(", " + model.hint_marked), class_="visually-hidden")
@@ -469,7 +473,13 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
     log = h(
         "details",
         h("summary", esc(t.t("table.log")), id="log-summary"),
-        h("ol", *(h("li", esc(line)) for line in reversed(model.log))),
+        # Focusable: a long log scrolls, and a keyboard must be able to scroll it.
+        h(
+            "ol",
+            *(h("li", esc(line)) for line in reversed(model.log)),
+            tabindex=0,
+            aria_labelledby="log-summary",
+        ),
         class_="log",
         id="log",
         open=log_open,
@@ -496,7 +506,8 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         center,
         h(
             "div",
-            h("div", *(seat(s, compact=False) for s in own), class_="own-seat"),
+            # The page keeps this grid in view when the table changes (site/boot.js).
+            h("div", *(seat(s, compact=False) for s in own), class_="own-seat", data_in_view=True),
             h(
                 "div",
                 *(seat(s, compact=True) for s in others),
@@ -513,6 +524,7 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         class_="board",
         aria_label=model.round_text,
         data_placing=model.is_human_turn and (model.held is not None or model.discard_mode),
+        data_view=model.view or None,
     )
 
 
@@ -604,4 +616,6 @@ def end(t: Translator, model: EndModel) -> str:
         class_="end",
         style=f"--stages: {model.stages}",
         aria_labelledby="end-title",
+        data_view="game-end" if model.game_over else "round-end",
+        data_in_view=True,
     )

@@ -1,0 +1,527 @@
+"""How far the game review can be trusted (issue 23): its verdicts against a much
+deeper analysis, its stability under other random numbers, the truth of every
+reason it gives, and its speed.
+
+Usage: ``python benchmarks/review_quality.py [--games N] [--rounds N] [--fine N]
+[--hard-flags N] [--seed N] [--large]``.
+
+A fixed set of games is generated here, seeded: ``--games`` games at each of 2,
+3 and 4 players, the seats dealt round-robin from random, easy, medium and hard,
+each cut after ``--rounds`` rounds. Every seat of every game is reviewed twice,
+with the review's seed 0 (what everyone sees) and seed 1. Then:
+
+- every decision the review flags (an inaccuracy or worse) is played out again
+  from the seat's view, both moves from the same samples, to the end of the
+  round, with 10 times the samples the review used (at least 320): by the
+  review's own playout policy (:func:`policy_judge`) and, for ``--hard-flags``
+  of them (all with ``--large``), with the hard bot playing every seat
+  (:func:`hard_judge`: 30 times slower, it plays at most 10 times the review's
+  first batch and stops once its verdict on 0 and on the 0.5-point line is 2.5
+  standard errors clear);
+- ``--fine`` decisions the review called fine (best or good) are analysed as
+  deeply against hard's three best options and the review's own move: the best
+  of them is picked on half the samples and measured on the other half, so its
+  margin is not inflated by the pick;
+- every reason is checked against the record and the position
+  (:mod:`review_claims`).
+
+Prints precision (the better move better by more than 0.5 points by the deep
+analysis), the wrong-sign rate, recall misses (decisions called fine that lose
+more than 2 points), the bias of the reported loss, Spearman's rank correlation,
+stability across the two seeds, the false claims, the distribution of losses by
+bot (for the grade thresholds) and the review's time per 4-round, 3-player game.
+The default run takes about 20 minutes on one core; ``--large`` (three times
+the games, 200 flags judged by hard bots) about two hours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from review import four_rounds
+from review_claims import false_claims
+
+from skyjo import engine
+from skyjo.actions import PlayerAction
+from skyjo.bots import ask, make_bot
+from skyjo.bots.expert import (
+    Sampler,
+    follow_ups,
+    play_candidate,
+    playout_turns,
+    ranked_options,
+)
+from skyjo.bots.hard import Context, HardBot
+from skyjo.bots.playout import Chooser, play_out
+from skyjo.game import Game
+from skyjo.record import GameRecord
+from skyjo.review import Rated, Review, Reviewer
+from skyjo.review.grades import Grade
+from skyjo.review.judge import FIRST, points_ahead
+from skyjo.rules import Rules
+from skyjo.state import Phase, State
+from skyjo.view import PlayerView, view_of
+
+LEVELS = ("random", "easy", "medium", "hard")
+#: The deep analysis plays this many times the samples the review used, at least
+#: this many times its first batch.
+DEPTH = 10
+#: "Better" means better by more than this many points; a miss loses more than
+#: MISSED points.
+LINE = 0.5
+MISSED = 2.0
+#: The hard-bot judge, 30 times slower than the playout policy, stops once its
+#: verdict is this many standard errors clear (a wrong verdict about 1 in 160),
+#: and plays at most 10 times the review's first batch.
+CLEAR = 2.5
+HARD_MOST = DEPTH * FIRST
+
+
+# --- the games -------------------------------------------------------------------------
+
+
+def game_set(games: int, rounds: int, seed: int) -> list[tuple[tuple[str, ...], GameRecord]]:
+    """``games`` games at each of 2, 3 and 4 players, seats round-robin from
+    :data:`LEVELS`, each cut after ``rounds`` rounds (or over before)."""
+    found = []
+    for players in (2, 3, 4):
+        for g in range(games):
+            levels = tuple(LEVELS[(g + players + i) % len(LEVELS)] for i in range(players))
+            found.append((levels, _play(levels, rounds, seed + 100 * players + g)))
+    return found
+
+
+def _play(levels: Sequence[str], rounds: int, seed: int) -> GameRecord:
+    bots = [make_bot(level) for level in levels]
+    game = Game(
+        [f"{level.capitalize()} {i + 1}" for i, level in enumerate(levels)], Rules(), seed=seed
+    )
+    rng = random.Random(seed)
+    while not game.state.is_terminal and len(game.state.results) < rounds:
+        seat = game.current_player()
+        game.play(ask(bots[seat], game.view(seat), rng).action, player=seat)
+    return game.record()
+
+
+# --- the deep judges -------------------------------------------------------------------
+
+
+def policy_judge(
+    view: PlayerView, moves: Sequence[PlayerAction], rng: random.Random, samples: int
+) -> list[list[float]]:
+    """Each of ``moves`` played out ``samples`` times to the end of the round by
+    the review's own playout policy (the expert's placement after a pile
+    choice), all moves from the same samples and playout seeds; the points
+    ahead of the average opponent, one list per sample."""
+    ctx = Context.of(view)
+    follow = follow_ups(ctx) if view.phase is Phase.TURN else None
+    turns = playout_turns(view, None)
+    sampler = Sampler(view, turns)
+    results = []
+    for _ in range(samples):
+        sample = sampler.sample(rng)
+        seed = rng.getrandbits(32)
+        results.append(
+            [
+                points_ahead(
+                    play_candidate(sample, move, view.seat, follow, seed, turns, aligned=True),
+                    view.seat,
+                    ctx.odds.mean,
+                )
+                for move in moves
+            ]
+        )
+    return results
+
+
+_HARD = HardBot()
+
+
+def hard_playout(state: State, rng: random.Random, turns: int) -> State:
+    """The hard bot plays every seat until the round is scored."""
+
+    def hard(now: State, _: Chooser) -> PlayerAction:
+        seat = now.to_move
+        assert seat is not None
+        return _HARD.decide(view_of(now, seat), rng).action
+
+    return play_out(state, rng, max_turns=turns, policy=hard)
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A deep difference (the review's better move minus the move played)."""
+
+    mean: float
+    se: float
+    samples: int
+
+
+def hard_judge(
+    view: PlayerView, better: PlayerAction, played: PlayerAction, rng: random.Random, most: int
+) -> Estimate:
+    """``better`` against ``played`` with the hard bot playing every seat (the
+    seat's own next placement too), from common samples, to the end of the
+    round; batches of 32 until the difference is :data:`CLEAR` standard errors
+    from both 0 and :data:`LINE`, or ``most`` samples."""
+    turns = playout_turns(view, None)
+    sampler = Sampler(view, turns)
+    hidden = Context.of(view).odds.mean
+    diffs: list[float] = []
+    while len(diffs) < most:
+        for _ in range(32):
+            sample = sampler.sample(rng)
+            seed = rng.getrandbits(32)
+            a, b = (
+                points_ahead(
+                    hard_playout(
+                        engine.apply_unchecked(sample, move, player=view.seat),
+                        random.Random(seed),
+                        turns,
+                    ),
+                    view.seat,
+                    hidden,
+                )
+                for move in (better, played)
+            )
+            diffs.append(a - b)
+        found = _estimate(diffs)
+        if all(abs(found.mean - line) > CLEAR * found.se for line in (0.0, LINE)):
+            break
+    return _estimate(diffs)
+
+
+def _estimate(diffs: Sequence[float]) -> Estimate:
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = statistics.stdev(diffs) if n > 1 else 0.0
+    return Estimate(mean, sd / math.sqrt(n), n)
+
+
+def deep_flag(rated: Rated, rng: random.Random) -> Estimate:
+    """A flagged decision again, by the review's policy with :data:`DEPTH` times
+    its samples."""
+    measure = rated.measure
+    assert measure is not None
+    samples = DEPTH * max(measure.samples, FIRST)
+    rows = policy_judge(rated.point.view, (rated.best, rated.point.played), rng, samples)
+    return _estimate([a - b for a, b in rows])
+
+
+def deep_fine(rated: Rated, rng: random.Random) -> float:
+    """The points a decision called fine lost against the best of hard's three
+    best options and the review's move: the best is picked on half the samples
+    and its margin measured on the other half."""
+    view, played = rated.point.view, rated.point.played
+    moves = [played]
+    for action in [rated.best, *(v.action for v in ranked_options(view)[:3])]:
+        if action not in moves:
+            moves.append(action)
+    if len(moves) == 1:
+        return 0.0
+    rows = policy_judge(view, moves, rng, DEPTH * FIRST * 2)
+    half = len(rows) // 2
+    pick, measure = rows[:half], rows[half:]
+    means = [sum(r[i] for r in pick) / half for i in range(len(moves))]
+    best = max(range(len(moves)), key=lambda i: means[i])
+    return sum(r[best] - r[0] for r in measure) / len(measure)
+
+
+# --- statistics ------------------------------------------------------------------------
+
+
+def wilson(hits: int, n: int) -> tuple[float, float, float]:
+    """A share with its 95% Wilson interval."""
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    p, z = hits / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    result = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            result[order[k]] = (i + j) / 2
+        i = j + 1
+    return result
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    if len(xs) < 3:
+        return math.nan
+    return statistics.correlation(ranks(xs), ranks(ys))
+
+
+def share(text: str, hits: int, n: int, target: str) -> str:
+    p, low, high = wilson(hits, n)
+    return (
+        f"| {text} | {100 * p:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({hits}/{n}) | {target} |"
+    )
+
+
+# --- the run ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """One seat of one game, reviewed with seeds 0 and 1."""
+
+    game: GameRecord
+    level: str
+    first: Review
+    second: Review
+
+
+def review_all(
+    found: list[tuple[tuple[str, ...], GameRecord]], progress: Callable[[str], None]
+) -> list[Reviewed]:
+    reviewed = []
+    for n, (levels, game) in enumerate(found, start=1):
+        for seat, level in enumerate(levels):
+            first = Reviewer(game, seat, seed=0).run()
+            second = Reviewer(game, seat, seed=1).run()
+            reviewed.append(Reviewed(game, level, first, second))
+        progress(f"reviewed game {n} of {len(found)}")
+    return reviewed
+
+
+def timing(runs: int) -> list[float]:
+    """CPU seconds of the review of each seat of the 4-round, 3-player game of
+    ``benchmarks/review.py`` (the median of ``runs``)."""
+    game = four_rounds(1)
+    seconds = []
+    for seat in range(len(game.players)):
+        times = []
+        for _ in range(runs):
+            start = time.process_time()
+            Reviewer(game, seat).run()
+            times.append(time.process_time() - start)
+        seconds.append(statistics.median(times))
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2, help="games at each player count")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds per game")
+    parser.add_argument("--fine", type=int, default=200, help="fine decisions analysed deeply")
+    parser.add_argument("--hard-flags", type=int, default=40, help="flags judged by hard bots")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the game set and the judges")
+    parser.add_argument(
+        "--large", action="store_true", help="3x the games and fine decisions, 200 flags by hard"
+    )
+    parser.add_argument("--runs", type=int, default=3, help="timing runs per seat")
+    parser.add_argument("--dump", default=None, help="write every flag's figures here (JSON lines)")
+    args = parser.parse_args()
+    if args.large:
+        args.games, args.fine, args.hard_flags = 3 * args.games, 3 * args.fine, 200
+    started = time.monotonic()
+
+    def progress(text: str) -> None:
+        print(f"[{time.monotonic() - started:6.0f} s] {text}", file=sys.stderr, flush=True)
+
+    found = game_set(args.games, args.rounds, args.seed)
+    reviewed = review_all(found, progress)
+    rng = random.Random(args.seed)
+    flags = [(r, rated) for r in reviewed for rated in r.first.rated if rated.is_flagged]
+    fine = [(r, rated) for r in reviewed for rated in r.first.rated if not rated.is_flagged]
+    decisions = sum(len(r.first.rated) for r in reviewed)
+
+    deep: list[Estimate] = []
+    for i, (_, rated) in enumerate(flags, start=1):
+        deep.append(deep_flag(rated, rng))
+        if i % 25 == 0:
+            progress(f"policy judge: {i} of {len(flags)} flags")
+    judged = rng.sample(range(len(flags)), min(args.hard_flags, len(flags)))
+    by_hard: dict[int, Estimate] = {}
+    for k, i in enumerate(judged, start=1):
+        rated = flags[i][1]
+        by_hard[i] = hard_judge(rated.point.view, rated.best, rated.point.played, rng, HARD_MOST)
+        if k % 10 == 0:
+            progress(f"hard judge: {k} of {len(judged)} flags")
+    picked = rng.sample(fine, min(args.fine, len(fine)))
+    fine_losses = []
+    for k, (_, rated) in enumerate(picked, start=1):
+        fine_losses.append(deep_fine(rated, rng))
+        if k % 50 == 0:
+            progress(f"recall: {k} of {len(picked)} fine decisions")
+    claims = [
+        (rated, problem)
+        for r in reviewed
+        for review in (r.first, r.second)
+        for rated in review.rated
+        if rated.is_flagged
+        for problem in false_claims(r.game, review, rated)
+    ]
+    seconds = timing(args.runs)
+    if args.dump:
+        dump(args.dump, flags, deep, by_hard)
+    report(args, reviewed, flags, deep, by_hard, fine_losses, claims, seconds, decisions)
+    progress("done")
+
+
+def report(
+    args: argparse.Namespace,
+    reviewed: list[Reviewed],
+    flags: list[tuple[Reviewed, Rated]],
+    deep: list[Estimate],
+    by_hard: dict[int, Estimate],
+    fine_losses: list[float],
+    claims: list[tuple[Rated, str]],
+    seconds: list[float],
+    decisions: int,
+) -> None:
+    reported = [rated.loss for _, rated in flags]
+    print(
+        f"games: {3 * args.games} ({args.games} each at 2, 3, 4 players, {args.rounds} rounds),"
+        f" seats reviewed: {len(reviewed)}, decisions: {decisions}, flagged: {len(flags)}"
+    )
+    print()
+    print("| figure | measured | target |")
+    print("|---|---|---|")
+    print(share("precision, review's policy", sum(d.mean > LINE for d in deep), len(deep), "≥ 95%"))
+    print(share("wrong sign, review's policy", sum(d.mean < 0 for d in deep), len(deep), "≤ 2%"))
+    hard = list(by_hard.values())
+    print(share("precision, hard bots", sum(d.mean > LINE for d in hard), len(hard), "≥ 95%"))
+    print(share("wrong sign, hard bots", sum(d.mean < 0 for d in hard), len(hard), "≤ 2%"))
+    misses = sum(loss > MISSED for loss in fine_losses)
+    print(share("recall misses (fine, loses > 2)", misses, len(fine_losses), "≤ 5%"))
+    if deep:
+        mean_reported = statistics.mean(reported)
+        mean_deep = statistics.mean(d.mean for d in deep)
+        bias = mean_reported / mean_deep - 1 if mean_deep else math.nan
+        print(
+            f"| mean reported loss vs deep | {mean_reported:.2f} vs {mean_deep:.2f}"
+            f" ({100 * bias:+.1f}%) | ±10% |"
+        )
+        rho = spearman(reported, [d.mean for d in deep])
+        print(f"| Spearman, reported vs deep | {rho:.3f} | ≥ 0.85 |")
+        deep_hard_mean = statistics.mean(d.mean for d in hard) if hard else math.nan
+        print(f"| mean deep loss by hard bots (judged flags) | {deep_hard_mean:.2f} | – |")
+    kept, both, same_top, with_flags = stability(reviewed)
+    print(share("flags kept under seed 1", kept, both, "≥ 90%"))
+    print(share("same top 5 under seed 1", same_top, with_flags, "≥ 80%"))
+    print(f"| top 5 in common under seed 1 (mean share) | {100 * overlap(reviewed):.0f}% | – |")
+    print(f"| false claims | {len(claims)} | 0 |")
+    print(
+        f"| review time, 4-round 3-player game (CPU s per seat) |"
+        f" {', '.join(f'{s:.2f}' for s in seconds)} | ≤ 3 s |"
+    )
+    for rated, problem in claims[:20]:
+        p = rated.point
+        print(f"  false claim: round {p.round_number} turn {p.turn}: {problem}")
+    print()
+    grades_by_level(reviewed)
+    print()
+    deep_losses(flags, deep)
+
+
+def dump(
+    path: str,
+    flags: list[tuple[Reviewed, Rated]],
+    deep: list[Estimate],
+    by_hard: dict[int, Estimate],
+) -> None:
+    """One JSON line per flag: who, what, the reported loss and the deep ones."""
+    with open(path, "w", encoding="utf-8") as out:
+        for i, ((r, rated), d) in enumerate(zip(flags, deep, strict=True)):
+            measure = rated.measure
+            hard = by_hard.get(i)
+            line = {
+                "level": r.level,
+                "players": len(r.game.players),
+                "round": rated.point.round_number,
+                "turn": rated.point.turn,
+                "kind": rated.kind,
+                "reason": rated.reason.key if rated.reason else None,
+                "played": str(rated.point.played),
+                "better": str(rated.best),
+                "reported": rated.loss,
+                "reported_se": round(measure.se, 3) if measure else None,
+                "deep": round(d.mean, 3),
+                "deep_se": round(d.se, 3),
+                "hard": round(hard.mean, 3) if hard else None,
+                "hard_se": round(hard.se, 3) if hard else None,
+            }
+            out.write(json.dumps(line) + "\n")
+
+
+def stability(reviewed: list[Reviewed]) -> tuple[int, int, int, int]:
+    """Flags of seed 0 also flagged with seed 1, of all seed-0 flags; reviews
+    whose top 5 (as a set of decisions) is the same, of those with a flag."""
+    kept = total = same = with_flags = 0
+    for r in reviewed:
+        first = {i for i, rated in enumerate(r.first.rated) if rated.is_flagged}
+        second = {i for i, rated in enumerate(r.second.rated) if rated.is_flagged}
+        kept += len(first & second)
+        total += len(first)
+        if first or second:
+            with_flags += 1
+            same += _top(r.first) == _top(r.second)
+    return kept, total, same, with_flags
+
+
+def overlap(reviewed: list[Reviewed]) -> float:
+    """The mean share of the two top-5 lists that is in both (of the larger
+    list), over the reviews with a flag: how much of a top 5 changes when it
+    is not the same."""
+    shares = [
+        len(_top(r.first) & _top(r.second)) / max(len(_top(r.first)), len(_top(r.second)))
+        for r in reviewed
+        if _top(r.first) or _top(r.second)
+    ]
+    return statistics.mean(shares) if shares else math.nan
+
+
+def _top(review: Review) -> set[tuple[int, int, str]]:
+    return {(r.point.round_number, r.point.turn, str(r.point.played)) for r in review.costliest()}
+
+
+def grades_by_level(reviewed: list[Reviewed]) -> None:
+    """Grades and accuracy by bot level: what the thresholds separate."""
+    print("| bot | decisions | " + " | ".join(g.value for g in Grade) + " | accuracy |")
+    print("|---|---:|" + "---:|" * (len(Grade) + 1))
+    for level in LEVELS:
+        rated = [x for r in reviewed if r.level == level for x in r.first.rated]
+        if not rated:
+            continue
+        counts = [sum(x.grade is g for x in rated) for g in Grade]
+        cells = " | ".join(f"{100 * c / len(rated):.1f}%" for c in counts)
+        accuracy = statistics.mean(r.first.accuracy or 0.0 for r in reviewed if r.level == level)
+        print(f"| {level} | {len(rated)} | {cells} | {accuracy:.1f}% |")
+
+
+def deep_losses(flags: list[tuple[Reviewed, Rated]], deep: list[Estimate]) -> None:
+    """The deep losses of the flags by band of the reported loss."""
+    bands = ((1.0, 2.0), (2.0, 3.0), (3.0, 6.0), (6.0, 99.0))
+    print("| reported loss | flags | deep mean | deep > 0.5 |")
+    print("|---|---:|---:|---:|")
+    for low, high in bands:
+        inside = [d for (_, rated), d in zip(flags, deep, strict=True) if low <= rated.loss < high]
+        if inside:
+            good = 100 * sum(d.mean > LINE for d in inside) / len(inside)
+            mean = statistics.mean(d.mean for d in inside)
+            print(f"| {low:g}–{high:g} | {len(inside)} | {mean:.2f} | {good:.0f}% |")
+
+
+if __name__ == "__main__":
+    main()

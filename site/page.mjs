@@ -1,0 +1,684 @@
+// The main thread's half of every page (issue 21). Python runs in a Web Worker,
+// PyScript's named worker "skyjo" (site/worker.py, skyjo.worker.host): it never
+// touches the document, so a bot's move, the expert's search or the game review
+// never freezes a tap. This module is all the main thread does:
+//
+//   - start the worker (PyScript's core.js runs the <script type="py" worker>),
+//     or, in an embed frame whose same-origin host page offers its runtime
+//     (rules.html: window.skyjoHost), use the host's worker;
+//   - open the page's view: send what only the main thread can read (the URL,
+//     the browser's languages, the page's localStorage keys, the pre-painted
+//     first screen's marks and what the reader typed into it);
+//   - apply the effects Python sends back (skyjo.worker.effects: HTML for an
+//     element, a text, an attribute, focus, storage writes, a download...), both
+//     as answers and as pushes between intents;
+//   - forward what the reader does as intents (a click on a [data-intent] or
+//     [data-action], a form submitted, a field changed, a key, a file chosen),
+//     and do at once, here, what needs no Python: arrow keys between cards,
+//     keeping a <details> open, the file picker, an embed's size and its host's
+//     messages.
+//
+// boot.js imports this module when the page starts Python; <html data-ready> is
+// set by Python's first paint (the "ready" effect), which ends the start-up guard.
+
+const FOCUSABLE = new Set(["BUTTON", "SELECT", "INPUT", "TEXTAREA", "SUMMARY", "A"]);
+// What a batch asks beyond painting, done even when a refused write made Python
+// paint anew (see View.apply).
+const CARRIED = new Set(["ready", "download", "copy", "print", "post", "warn", "failed", "lang", "title"]);
+const TYPED = new Set(["text", "number", "search", "tel"]);
+// The score pad's keyboard: the keys that work like its on-screen keypad.
+const PAD_KEYS = {
+  "-": ["sign", ""], Backspace: ["back-digit", ""], Enter: ["next", ""],
+  ArrowDown: ["next", ""], ArrowUp: ["previous", ""],
+};
+// The replay viewer's stepping keys.
+const STEP_KEYS = { ArrowRight: "forward", ArrowLeft: "back", Home: "first", End: "last" };
+// The page's own localStorage keys (every key the site writes starts so).
+const OWN_KEYS = /^skyjo[.-]/;
+// Messages from a host page an embed ignored (counted on <html> for the tests).
+const MAX_ID_LENGTH = 64;
+
+// --- the worker ---------------------------------------------------------------------
+
+// Views whose effects this window's worker delivers, by id (a host page's frames too).
+const views = new Map();
+let started = null;
+
+function worker() {
+  if (started === null) {
+    started = (async () => {
+      // PyScript runs the page's <script type="py" worker name="skyjo"> and sets
+      // the element's xworker; its exported functions return promises (no
+      // SharedArrayBuffer needed: the worker never waits for the main thread).
+      // PyScript opens an IndexedDB database as it loads: see memory-idb.mjs.
+      await (await import("./memory-idb.mjs")).ensureIndexedDB();
+      await import("./pyscript/core.js");
+      const script = document.querySelector('script[type="py"][worker][name="skyjo"]');
+      if (!script) throw new Error("this page has no Python worker");
+      const xworker = await new Promise((resolve) => {
+        (function poll() { if (script.xworker) resolve(script.xworker); else setTimeout(poll, 5); })();
+      });
+      xworker.sync.paint = (id, text) => {
+        const view = views.get(id);
+        if (view) view.apply(text);
+      };
+      await xworker.ready;
+      return xworker.sync;
+    })();
+  }
+  return started;
+}
+
+function failed(message, detail) {
+  if (typeof window.skyjoFailed === "function") window.skyjoFailed(message, detail);
+  else console.error(message, detail);
+}
+
+// --- a view: one page (or one embed frame) and its Python ---------------------------
+
+let count = 0;
+
+class View {
+  constructor(win) {
+    this.win = win;
+    this.doc = win.document;
+    this.page = this.doc.documentElement.getAttribute("data-page") || "index";
+    this.id = this.page + "-" + (++count) + "-" + Math.random().toString(36).slice(2, 8);
+    this.sync = null;
+    this.details = new Map();
+    this.lastHeight = -1;
+    this.ignored = 0;
+    this.pending = 0;
+    this.held = [];
+    // A score pad inside another page hides the site menu (skeleton CSS).
+    if (this.page === "scorepad" && win.parent !== win) this.doc.documentElement.setAttribute("data-embedded", "true");
+    this.listen();
+  }
+
+  byId(id) { return this.doc.getElementById(id); }
+
+  async open(sync) {
+    this.sync = sync;
+    const context = this.context();
+    if (this.page === "check") {
+      // The engine check replays a sample record at start-up: a site file.
+      context.sample = await this.win.fetch("sample-record.json").then((r) => (r.ok ? r.text() : null), () => null);
+    }
+    const text = await sync.open_view(this.id, this.page, JSON.stringify(context));
+    this.apply(text);
+  }
+
+  // What only the main thread can read, for Python's first paint.
+  context() {
+    const storage = {};
+    try {
+      const store = this.win.localStorage;
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i);
+        if (OWN_KEYS.test(key)) storage[key] = store.getItem(key);
+      }
+    } catch (error) {
+      // Storage blocked (a sandboxed frame, private mode): nothing was kept.
+    }
+    const now = new Date();
+    const painted = {};
+    // What the reader typed into a pre-painted form's data-field controls.
+    const fields = Array.from(this.doc.querySelectorAll("[data-touched] [data-field]")).map((node) => ({
+      name: node.getAttribute("data-field"),
+      type: node.type,
+      checked: Boolean(node.checked),
+      value: node.type === "checkbox" ? (node.checked ? "true" : "false") : node.value,
+      seat: node.getAttribute("data-seat"),
+      index: node.getAttribute("data-index"),
+    }));
+    let touched = false;
+    this.doc.querySelectorAll("[data-painted]").forEach((node) => {
+      if (node.id) painted[node.id] = node.getAttribute("data-painted");
+    });
+    this.doc.querySelectorAll("[data-touched]").forEach(() => { touched = true; });
+    const nav = this.win.navigator;
+    return {
+      search: this.win.location.search,
+      hash: this.win.location.hash,
+      href: this.win.location.href.split("#")[0],
+      languages: Array.from(nav.languages || [nav.language || ""]),
+      storage,
+      painted,
+      touched,
+      forms: this.forms(),
+      fields,
+      framed: this.win.parent !== this.win,
+      clock: { now: now.getTime(), offset: -now.getTimezoneOffset() },
+    };
+  }
+
+  // The fields of the page's forms, by form id: a field by its name (else id), a
+  // radio button only when checked, a check box as true or false.
+  forms() {
+    const out = {};
+    for (const form of Array.from(this.doc.forms)) {
+      if (!form.id) continue;
+      const fields = {};
+      for (const field of Array.from(form.elements)) {
+        const key = field.name || field.id;
+        if (!key || field.tagName === "BUTTON" || field.tagName === "FIELDSET") continue;
+        if (field.type === "radio") { if (field.checked) fields[key] = field.value; }
+        else if (field.type === "checkbox") fields[key] = field.checked;
+        else fields[key] = field.value;
+      }
+      out[form.id] = fields;
+    }
+    return out;
+  }
+
+  // An intent to the worker; until its answer is applied <html data-pending> says
+  // the screen is about to change (the browser tests wait for it to go).
+  send(intent) {
+    if (!this.sync) return;
+    intent.forms = this.forms();
+    intent.clock = { now: Date.now(), offset: -new Date().getTimezoneOffset() };
+    this.awaiting(1);
+    this.sync.intent(this.id, JSON.stringify(intent))
+      .then((text) => this.apply(text), (error) => console.warn(error))
+      .finally(() => this.awaiting(-1));
+  }
+
+  awaiting(change) {
+    this.pending += change;
+    const root = this.doc.documentElement;
+    if (this.pending > 0) {
+      root.setAttribute("data-pending", "");
+      return;
+    }
+    root.removeAttribute("data-pending");
+    // Taps held while the last answer was on its way: sent now if the screen under
+    // them is still the one they were made on (data-view, see boot.js), dropped if
+    // it changed: the second tap of a double tap on "Save round" or on a card must
+    // not act on the next round or for the next person.
+    const held = this.held.splice(0);
+    const view = this.viewName();
+    for (const tap of held) if (tap.view === null || tap.view === view) this.send(tap.intent);
+  }
+
+  viewName() {
+    const node = this.doc.querySelector("[data-view]");
+    return node ? node.getAttribute("data-view") || "" : "";
+  }
+
+  // --- applying effects ---------------------------------------------------------------
+
+  apply(text) {
+    let ops;
+    try { ops = JSON.parse(text); } catch (error) { return; }
+    if (!Array.isArray(ops)) return;
+    const doc = this.doc;
+    const active = doc.activeElement;
+    const focused = active && active !== doc.body ? active : null;
+    for (const op of ops) {
+      // A refused write: Python is told and answers anew, before anything is painted.
+      // What this batch asked beyond painting (the page ready, a file, a message to
+      // the host) is still done, after that answer.
+      if (op[0] === "store" && !this.store(op[1], ops.filter((later) => CARRIED.has(later[0])))) return;
+    }
+    const origins = {};
+    for (const op of ops) {
+      if (op[0] !== "glide") continue;
+      for (const move of op[1]) {
+        const from = this.byId(move[1]);
+        if (from) origins[move[1]] = from.getBoundingClientRect();
+      }
+    }
+    for (const op of ops) {
+      const node = typeof op[1] === "string" ? this.byId(op[1]) : null;
+      switch (op[0]) {
+        case "html": if (node) this.html(node, op[2], op[3], op[4]); break;
+        case "replace": if (node) node.outerHTML = op[2]; break;
+        case "value": if (node) node.value = op[2]; break;
+        case "text": if (node && node.textContent !== op[2]) node.textContent = op[2]; break;
+        case "attr":
+          if (!node) break;
+          if (op[3] === null) node.removeAttribute(op[2]);
+          else if (node.getAttribute(op[2]) !== op[3]) node.setAttribute(op[2], op[3]);
+          break;
+        case "lang": doc.documentElement.lang = op[1]; break;
+        case "title": doc.title = op[1]; break;
+        case "offline": this.offline(op[1]); break;
+        case "warn": console.warn(op[1]); break;
+        case "failed": failed("Python reported an error while starting.", op[1]); return;
+        default: break;
+      }
+    }
+    this.keepDetails();
+    for (const op of ops) {
+      switch (op[0]) {
+        case "glide": this.glide(op[1], origins); break;
+        case "focus": this.focus(op[1], focused); break;
+        case "scroll": { const node = this.byId(op[1]); if (node) node.scrollIntoView({ block: "start" }); break; }
+        case "download": this.download(op[1], op[2], op[3]); break;
+        case "copy": if (this.win.navigator.clipboard) this.win.navigator.clipboard.writeText(op[1]).catch(() => {}); break;
+        case "print": this.win.print(); break;
+        case "post": this.post(op[1]); break;
+        case "ready": doc.documentElement.setAttribute("data-ready", "true"); this.reportSize(); break;
+        default: break;
+      }
+    }
+  }
+
+  // Writes keys in order and stops at the first the device refuses: a removal
+  // after a copy that did not fit never happens. Python then hears what the keys
+  // hold now, and answers with what that means (said at once, before any paint).
+  store(writes, carried) {
+    let refused = null;
+    let store = null;
+    try { store = this.win.localStorage; } catch (error) { refused = writes.length ? writes[0][0] : null; }
+    if (store) {
+      for (const [key, value] of writes) {
+        try {
+          if (value === null) store.removeItem(key); else store.setItem(key, value);
+        } catch (error) {
+          refused = key;
+          break;
+        }
+      }
+    }
+    if (refused === null) return true;
+    const truth = {};
+    for (const [key] of writes) {
+      try { truth[key] = store ? store.getItem(key) : null; } catch (error) { truth[key] = null; }
+    }
+    this.awaiting(1);
+    this.sync.refused(this.id, JSON.stringify({ key: refused, truth }))
+      .then((text) => {
+        this.apply(text);
+        if (carried.length) this.apply(JSON.stringify(carried));
+      })
+      .finally(() => this.awaiting(-1));
+    return false;
+  }
+
+  // An element's new content, unless it already shows it: the build pre-painted it
+  // with this mark, or the reader typed into the pre-painted form (then Python took
+  // what they typed over). The marks hold once.
+  html(node, html, mark, changesOnly) {
+    const painted = node.getAttribute("data-painted");
+    const touched = node.hasAttribute("data-touched");
+    node.removeAttribute("data-painted");
+    node.removeAttribute("data-touched");
+    node.removeAttribute("data-early");
+    if (painted !== null && (touched || painted === mark)) return;
+    if (changesOnly) morph(node, html);
+    else node.innerHTML = html;
+  }
+
+  offline(words) {
+    const status = this.byId("offline-status");
+    if (!status) return;
+    status.setAttribute("data-ready-text", words);
+    if (this.doc.documentElement.getAttribute("data-offline") === "ready") status.textContent = words;
+  }
+
+  keepDetails() {
+    this.details.forEach((open, id) => {
+      const node = this.byId(id);
+      if (node && node.open !== open) node.open = open;
+    });
+  }
+
+  // Cards glide from where they were (the FLIP technique).
+  glide(moves, origins) {
+    if (this.win.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    for (const [id, from] of moves) {
+      const node = this.byId(id);
+      const origin = origins[from];
+      if (!node || !origin) continue;
+      const here = node.getBoundingClientRect();
+      const dx = origin.left - here.left;
+      const dy = origin.top - here.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      node.animate(
+        [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: 380, easing: "ease-out" },
+      );
+    }
+  }
+
+  // The keyboard: where Python wants it, else where it was if that still acts,
+  // else the next thing to do. {"same": true} keeps it on the control with the
+  // same data-action and data-value (the score pad repaints its keypad).
+  focus(policy, focused) {
+    const acts = (node) => node && FOCUSABLE.has(node.tagName) && !node.hasAttribute("disabled");
+    let target = null;
+    if (policy.same) {
+      if (!focused || !focused.hasAttribute("data-action")) return;
+      const action = focused.getAttribute("data-action");
+      const value = focused.getAttribute("data-value") || "";
+      target = Array.from(this.doc.querySelectorAll("[data-action]")).find(
+        (node) => node.getAttribute("data-action") === action && (node.getAttribute("data-value") || "") === value,
+      );
+      if (target && target !== this.doc.activeElement) target.focus({ preventScroll: true });
+      return;
+    }
+    if (policy.keep) {
+      // The element the keyboard was on was repainted: find its successor by id.
+      const id = policy.wanted || (focused && focused.id) || "";
+      const there = id ? this.byId(id) : null;
+      if (acts(there)) target = there;
+    }
+    for (const selector of policy.next || []) {
+      if (target) break;
+      target = this.doc.querySelector(selector);
+    }
+    if (target && target !== this.doc.activeElement) target.focus();
+  }
+
+  download(filename, mime, text) {
+    const blob = new this.win.Blob([text], { type: mime });
+    const url = this.win.URL.createObjectURL(blob);
+    const link = this.doc.createElement("a");
+    link.href = url;
+    link.download = filename;
+    link.hidden = true;
+    this.doc.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => this.win.URL.revokeObjectURL(url), 0);
+  }
+
+  // --- an embed and its host page ---------------------------------------------------------
+
+  hostId() {
+    const id = new URLSearchParams(this.win.location.search).get("id") || "";
+    return id.length <= MAX_ID_LENGTH ? id : "";
+  }
+
+  post(message) {
+    if (this.win.parent === this.win) return;
+    if (message && message.type === "skyjo:ready") message.height = this.height();
+    this.win.parent.postMessage(message, "*");
+  }
+
+  height() {
+    const root = this.byId("embed");
+    return root ? Math.ceil(root.getBoundingClientRect().height) : 0;
+  }
+
+  reportSize(force) {
+    if (this.page !== "embed" || this.win.parent === this.win) return;
+    const height = this.height();
+    if (height === this.lastHeight && !force) return;
+    this.lastHeight = height;
+    this.win.parent.postMessage({ type: "skyjo:size", id: this.hostId(), height }, "*");
+  }
+
+  // A message from the host page: only {"type": "skyjo:measure"} from the frame's
+  // own parent asks for anything. Every other one (from another window, of
+  // another shape, or one the browser cannot even clone) is ignored without a
+  // word and counted in <html data-ignored-messages>.
+  onMessage(event) {
+    let measure = false;
+    try {
+      const data = event.data;
+      // Only plain data counts: JSON.stringify throws on a cyclic object or a BigInt.
+      measure = event.source === this.win.parent && data !== null && typeof data === "object"
+        && !Array.isArray(data) && data.type === "skyjo:measure" && JSON.stringify(data).length < 1000;
+    } catch (error) {
+      measure = false;
+    }
+    if (measure) { this.reportSize(true); return; }
+    this.ignored += 1;
+    this.doc.documentElement.setAttribute("data-ignored-messages", String(this.ignored));
+  }
+
+  // --- what the reader does ----------------------------------------------------------------
+
+  listen() {
+    const doc = this.doc;
+    doc.addEventListener("click", (event) => this.onClick(event));
+    doc.addEventListener("submit", (event) => {
+      const form = event.target;
+      if (!form || !form.id) return;
+      event.preventDefault();
+      this.send({ type: "submit", id: form.id });
+    });
+    doc.addEventListener("change", (event) => this.onField(event));
+    doc.addEventListener("input", (event) => this.onField(event));
+    doc.addEventListener("keydown", (event) => this.onKey(event));
+    // "toggle" does not bubble: listen in the capture phase.
+    doc.addEventListener("toggle", (event) => {
+      const node = event.target;
+      if (node.tagName === "DETAILS" && node.id) this.details.set(node.id, node.open);
+    }, true);
+    if (this.page === "replay") {
+      this.win.addEventListener("hashchange", () => this.send({ type: "hash", hash: this.win.location.hash }));
+    }
+    if (this.page === "embed") {
+      this.win.addEventListener("message", (event) => this.onMessage(event));
+      const root = this.byId("embed");
+      if (root && "ResizeObserver" in this.win) {
+        new this.win.ResizeObserver(() => {
+          if (doc.documentElement.getAttribute("data-ready") === "true") this.reportSize();
+        }).observe(root);
+      }
+    }
+  }
+
+  ready() { return this.doc.documentElement.getAttribute("data-ready") === "true"; }
+
+  onClick(event) {
+    if (!this.ready() || !event.target.closest) return;
+    const target = event.target.closest("[data-intent], [data-action]");
+    if (!target || target.tagName === "SELECT" || target.closest(".site-menu")) return;
+    const intent = target.getAttribute("data-intent");
+    if (intent === "import") {
+      const picker = this.byId("import-file");
+      if (picker) picker.click();
+      return;
+    }
+    const data = Object.assign({}, target.dataset);
+    for (const id of (target.getAttribute("data-with") || "").split(" ")) {
+      const field = id && this.byId(id);
+      if (field) data[id] = field.value;
+    }
+    const tap = {
+      type: "click",
+      intent: intent || "",
+      action: target.getAttribute("data-action") || "",
+      value: target.getAttribute("data-value") || "",
+      data,
+    };
+    // While an answer is on its way the screen is about to change: hold the tap (a
+    // tap outside the screen's [data-view] part, in a menu say, is kept whatever
+    // the screen becomes: view null).
+    const inView = Boolean(target.closest("[data-view]"));
+    if (this.pending > 0) this.held.push({ intent: tap, view: inView ? this.viewName() : null });
+    else this.send(tap);
+  }
+
+  onField(event) {
+    if (!this.ready()) return;
+    const target = event.target;
+    if (target.type === "file") {
+      if (event.type !== "change" || !target.files || !target.files.length) return;
+      const file = target.files[0];
+      target.value = "";
+      file.text().then((text) => this.send({ type: "file", id: target.id, text }));
+      return;
+    }
+    const field = target.getAttribute && target.getAttribute("data-field");
+    if (field) {
+      this.send({
+        type: "field",
+        event: event.type,
+        typed: TYPED.has(target.type),
+        name: field,
+        value: target.type === "checkbox" ? (target.checked ? "true" : "false") : target.value,
+        data: Object.assign({}, target.dataset),
+      });
+      return;
+    }
+    if (event.type === "change" && target.id && target.tagName === "SELECT") {
+      this.send({ type: "change", id: target.id, value: target.value });
+    }
+  }
+
+  onKey(event) {
+    if (!this.ready()) return;
+    const tag = event.target && event.target.tagName;
+    const inField = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
+    const key = event.key;
+    if (this.page === "index") {
+      if (key === "Escape") this.send({ type: "key", key });
+      else if (key.startsWith("Arrow")) this.moveBetweenCards(event, key);
+    } else if (this.page === "scorepad") {
+      const playing = this.doc.querySelector("#pad[data-screen='play'] #entry");
+      if (!playing || tag === "INPUT" || tag === "SELECT") return;
+      let press = /^[0-9]$/.test(key) ? ["digit", key] : PAD_KEYS[key];
+      if (!press || (key === "Enter" && tag === "BUTTON")) return;  // the button's own click
+      event.preventDefault();
+      this.send({ type: "click", action: press[0], value: press[1], data: {} });
+    } else if (this.page === "replay") {
+      const step = STEP_KEYS[key];
+      if (!step || inField || !this.doc.querySelector("#replay[data-position]")) return;
+      event.preventDefault();
+      this.send({ type: "click", intent: step, data: {} });
+    }
+  }
+
+  // Arrow keys move between the cards of one grid (3 rows × 4 columns). From a
+  // card that can be played they skip cards that cannot (face-up cards in the
+  // opening flips, removed columns), so Enter always acts; from the prompt they
+  // enter the person's grid at its first playable card.
+  moveBetweenCards(event, key) {
+    const current = this.doc.activeElement;
+    if (!current || !current.id) return;
+    if (current.id === "prompt") {
+      const first = this.doc.querySelector("#app .own-seat .target");
+      if (first) { event.preventDefault(); first.focus(); }
+      return;
+    }
+    const parts = current.id.split("-");
+    if (parts[0] !== "card" || parts.length !== 3) return;
+    const seat = parts[1];
+    const playableOnly = current.classList.contains("target");
+    let row = Math.floor(Number(parts[2]) / 4);
+    let column = Number(parts[2]) % 4;
+    const dRow = { ArrowUp: -1, ArrowDown: 1 }[key] || 0;
+    const dColumn = { ArrowLeft: -1, ArrowRight: 1 }[key] || 0;
+    for (;;) {
+      row += dRow;
+      column += dColumn;
+      if (row < 0 || row >= 3 || column < 0 || column >= 4) return;
+      const next = this.byId(`card-${seat}-${row * 4 + column}`);
+      if (!next || (playableOnly && !next.classList.contains("target"))) continue;
+      event.preventDefault();
+      if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "-1");
+      next.focus();
+      return;
+    }
+  }
+}
+
+// --- changing only what changed --------------------------------------------------------------
+
+// Gives `node` the content `html` describes, changing only what differs: a child
+// that stays (the same tag and id, in the same order) keeps its node, so its
+// focus, its running animation and its hover stay too; attributes and texts are
+// updated in place; what is new is inserted, what is gone removed.
+function morph(node, html) {
+  const template = node.ownerDocument.createElement("template");
+  template.innerHTML = html;
+  morphChildren(node, template.content);
+}
+
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType) return false;
+  if (a.nodeType !== 1) return true;
+  return a.tagName === b.tagName && (a.id || "") === (b.id || "");
+}
+
+function morphChildren(into, from) {
+  const wanted = Array.from(from.childNodes);
+  let current = into.firstChild;
+  for (const next of wanted) {
+    if (current && sameKind(current, next)) {
+      morphNode(current, next);
+      current = current.nextSibling;
+    } else {
+      // An element with this id further on moves here; anything else is new.
+      const found = next.nodeType === 1 && next.id ? into.ownerDocument.getElementById(next.id) : null;
+      if (found && found.parentNode === into && sameKind(found, next)) {
+        into.insertBefore(found, current);
+        morphNode(found, next);
+      } else {
+        into.insertBefore(next, current);
+      }
+    }
+  }
+  while (current) {
+    const gone = current;
+    current = current.nextSibling;
+    gone.remove();
+  }
+}
+
+function morphNode(node, next) {
+  if (node.nodeType !== 1) {
+    if (node.nodeValue !== next.nodeValue) node.nodeValue = next.nodeValue;
+    return;
+  }
+  // A <details> stays as open or closed as the person left it (and changing it
+  // here would fire a "toggle" that reads as their choice).
+  const kept = node.tagName === "DETAILS" ? "open" : null;
+  for (const { name } of Array.from(node.attributes)) {
+    if (name !== kept && !next.hasAttribute(name)) node.removeAttribute(name);
+  }
+  for (const { name, value } of Array.from(next.attributes)) {
+    if (name !== kept && node.getAttribute(name) !== value) node.setAttribute(name, value);
+  }
+  if (node.tagName === "TEMPLATE") return;
+  morphChildren(node, next);
+}
+
+// --- starting -----------------------------------------------------------------------------
+
+// The runtime this window's page may share: a same-origin host page that offers one
+// (rules.html), else null.
+function sharedHost() {
+  try {
+    if (window.parent !== window && window.parent.skyjoHost) return window.parent.skyjoHost;
+  } catch (error) {
+    // A host on another origin: this page starts its own worker.
+  }
+  return null;
+}
+
+export async function start() {
+  const root = document.documentElement;
+  if (root.getAttribute("data-start") === "host") {
+    // A page whose embeds share its one worker: it has no view of its own.
+    const host = window.skyjoHost;
+    host.connect = (view) => { views.set(view.id, view); return worker(); };
+    for (const [view, resolve] of host.pending.splice(0)) resolve(host.connect(view));
+    try {
+      await worker();
+      root.setAttribute("data-ready", "true");
+    } catch (error) {
+      failed("Python could not start.", String(error && error.message || error));
+    }
+    return;
+  }
+  const view = new View(window);
+  try {
+    const host = root.getAttribute("data-start") !== "eager" ? sharedHost() : null;
+    let sync;
+    if (host) {
+      sync = await new Promise((resolve) => host.ask(view, resolve));
+    } else {
+      views.set(view.id, view);
+      sync = await worker();
+    }
+    await view.open(sync);
+  } catch (error) {
+    failed("Python could not start.", String(error && error.message || error));
+  }
+}

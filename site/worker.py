@@ -1,0 +1,20 @@
+"""The pages' Python, in a Web Worker: PyScript's named worker ``skyjo``
+(``<script type="py" worker name="skyjo">``, stamped into each page by the build).
+
+Everything is in :mod:`skyjo.worker.host`; this file only connects it to the main
+thread: the three calls ``site/page.mjs`` makes, and ``paint``, the main thread's
+function a view pushes its effects through between calls (a bot's move, the
+review's progress). No page Python touches ``document`` or ``window`` here: the
+worker has none (a test holds this)."""
+
+from pyscript import sync
+
+from skyjo.worker import host
+
+host.PUSH = lambda view, effects: sync.paint(view, effects)
+
+open_view = host.open_view
+intent = host.intent
+refused = host.refused
+
+__export__ = ["open_view", "intent", "refused"]

@@ -1,0 +1,219 @@
+"""How many points the move played lost against the expert's, measured so that
+a loss is reported only when it is really there, at its real size.
+
+The expert's choice is made with one stream of random numbers; the two moves
+are then compared with others, in two stages:
+
+1. :func:`screen_in_steps` asks whether the move played is clearly worse. Both
+   moves are played out from the same hidden-card samples with the same
+   random numbers (common random numbers, the draws keyed by turn:
+   :class:`~skyjo.bots.playout.TurnDraws`), which cancels most of the luck of
+   the deal from their difference. Playouts run
+   :data:`~skyjo.bots.expert.HORIZON` turns a player, and the layouts are then
+   valued at their known cards, a face-down card at the mean of the cards the
+   seat had not seen; where the seat may end the round, or the round is in its
+   last turns, they run to its end instead. A first batch settles most
+   decisions; while the difference is neither clearly below a grade's threshold
+   nor clearly a loss, more batches follow, up to :data:`MOST` samples, after
+   which a decision still unclear is called fine.
+2. :func:`measure_in_steps` measures a loss the screen found on fresh samples,
+   both moves played out to the end of the round and scored as the score sheet
+   would (doubling included). Fresh samples, because the noise that carried a
+   difference over the screen's threshold would otherwise also inflate the
+   loss reported; to the end of the round, because a short horizon overstates
+   a loss the rest of the round repairs (by a third, measured on the
+   benchmark's flagged decisions). Its samples are four times as noisy, which
+   is why it is spent only on the losses the short, precise screen found.
+
+A pile choice is played on with the expert's own placement of the card in hand
+(:class:`~skyjo.bots.expert.FollowUps`), not with the cruder playout policy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Final
+
+from skyjo.actions import PlayerAction
+from skyjo.bots.expert import (
+    HORIZON,
+    Sampler,
+    expected_sum,
+    follow_ups,
+    play_candidate,
+    playout_turns,
+)
+from skyjo.bots.hard import Context
+from skyjo.review.grades import INACCURACY
+from skyjo.state import Phase, State
+from skyjo.view import PlayerView
+
+#: Samples of a batch: the screen's first batch, and every further one.
+FIRST: Final = 32
+#: Samples of the screen at the most; a difference still unclear then is
+#: within the noise.
+MOST: Final = 256
+#: Samples of a measurement, and at the most when its grade is still unclear.
+MEASURE: Final = 128
+MEASURE_MOST: Final = 256
+#: How many standard errors make a loss clear: with a few looks at the data,
+#: about 1 equal pair of moves in 100 still crosses it.
+Z: Final = 2.5
+#: How many standard errors below a grade's threshold make a difference clearly
+#: too small to grade: a decision that really loses 2 points is called fine
+#: this way about once in 50.
+Z_FINE: Final = 1.0
+#: A loss is reported only when the better move is better by more than this
+#: many points with confidence (its lower bound lies above it).
+FLOOR: Final = 0.5
+#: Samples between two pauses (each plays both moves out).
+CHUNK: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """The expert's move against the move played over ``samples`` common
+    samples: the ``mean`` difference in points (positive: the expert's move
+    scored better) and its standard error ``se``; ``horizon`` the playouts'
+    turns a player (None: to the end of the round); ``reached_end`` the share of
+    playouts that reached the round's end; ``doubled`` the share of the playouts
+    of each move (the expert's, the one played) in which the seat ended the
+    round and was doubled."""
+
+    samples: int
+    mean: float
+    se: float
+    horizon: int | None
+    reached_end: float
+    doubled: tuple[float, float]
+
+    @property
+    def lower(self) -> float:
+        return self.mean - Z * self.se
+
+    @property
+    def is_loss(self) -> bool:
+        """Whether the move played was worse with confidence, by a margin that
+        counts (:data:`FLOOR` and a grade's threshold): the screen's verdict."""
+        return self.lower > FLOOR and self.mean >= INACCURACY
+
+    @property
+    def is_fine(self) -> bool:
+        """Whether the difference is clearly below the first grade's threshold."""
+        return self.mean + Z_FINE * self.se < INACCURACY
+
+
+def at_stake(view: PlayerView) -> bool:
+    """Whether the round's end hangs on this decision or the next few turns: the
+    seat may end it now (one face-down card left, nobody has ended yet), or the
+    round is already in its last turns."""
+    return view.finisher is not None or len(view.own_grid.face_down) <= 1
+
+
+def screen_in_steps(
+    view: PlayerView,
+    better: PlayerAction,
+    played: PlayerAction,
+    rng: random.Random,
+    *,
+    first: int = FIRST,
+    most: int = MOST,
+) -> Generator[None, None, Comparison]:
+    """Stage 1: is ``played`` clearly worse than ``better``? Batches of
+    ``first`` samples until the difference is a loss or clearly fine, or
+    ``most`` samples are played; yields every :data:`CHUNK` samples."""
+    horizon = None if at_stake(view) else HORIZON
+
+    def settled(c: Comparison) -> bool:
+        return c.is_loss or c.is_fine
+
+    return (yield from _compare(view, better, played, rng, horizon, first, most, settled))
+
+
+def measure_in_steps(
+    view: PlayerView,
+    better: PlayerAction,
+    played: PlayerAction,
+    rng: random.Random,
+    *,
+    samples: int = MEASURE,
+    most: int = MEASURE_MOST,
+) -> Generator[None, None, Comparison]:
+    """Stage 2: how many points ``played`` lost, both moves played out to the
+    end of the round on ``samples`` fresh samples, and as many again (up to
+    ``most``) while it is unclear whether the loss reaches a grade."""
+
+    def settled(c: Comparison) -> bool:
+        return abs(c.mean - INACCURACY) > 2 * c.se
+
+    return (yield from _compare(view, better, played, rng, None, samples, most, settled))
+
+
+def _compare(
+    view: PlayerView,
+    better: PlayerAction,
+    played: PlayerAction,
+    rng: random.Random,
+    horizon: int | None,
+    batch: int,
+    most: int,
+    settled: Callable[[Comparison], bool],
+) -> Generator[None, None, Comparison]:
+    """:class:`Comparison` of ``better`` and ``played`` from ``view`` with
+    playouts of ``horizon`` turns a player (None: to the round's end), in
+    batches of ``batch`` samples until ``settled`` or ``most`` samples."""
+    ctx = Context.of(view)
+    follow = follow_ups(ctx) if view.phase is Phase.TURN else None
+    hidden = ctx.odds.mean
+    turns = playout_turns(view, horizon)
+    sampler = Sampler(view, turns)
+    seat = view.seat
+    total = squares = 0.0
+    ended = 0
+    doubled = [0, 0]
+    n = 0
+    while True:
+        for _ in range(batch):
+            sample = sampler.sample(rng)
+            seed = rng.getrandbits(32)
+            scores = []
+            for i, move in enumerate((better, played)):
+                end = play_candidate(sample, move, seat, follow, seed, turns, aligned=True)
+                if end.phase is Phase.DEAL or end.phase is Phase.GAME_OVER:
+                    ended += 1
+                    last = end.results[-1]
+                    doubled[i] += last.finisher == seat and last.doubled
+                scores.append(points_ahead(end, seat, hidden))
+            difference = scores[0] - scores[1]
+            total += difference
+            squares += difference * difference
+            n += 1
+            if n % CHUNK == 0:
+                yield
+        mean = total / n
+        variance = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
+        result = Comparison(
+            n,
+            mean,
+            math.sqrt(variance / n),
+            horizon,
+            ended / (2 * n),
+            (doubled[0] / n, doubled[1] / n),
+        )
+        if settled(result) or n + batch > most:
+            return result
+
+
+def points_ahead(state: State, seat: int, hidden: float) -> float:
+    """How many points ``seat`` is ahead of the average opponent at the end of a
+    playout: the round's score sheet if it was scored (doubling included), else
+    every layout's expected sum with a face-down card worth ``hidden``."""
+    if state.phase is Phase.DEAL or state.phase is Phase.GAME_OVER:
+        points: tuple[float, ...] = tuple(float(v) for v in state.results[-1].points)
+    else:
+        points = tuple(expected_sum(g, hidden) for g in state.grids)
+    others = (sum(points) - points[seat]) / (len(points) - 1)
+    return others - points[seat]
