@@ -54,6 +54,8 @@ def position(page: Page) -> int:
 
 
 def assert_shows(page: Page, state: State, *, show: board.Show = "all") -> None:
+    # The worker answers a control a moment later: wait until no intent is in flight.
+    page.wait_for_selector("html:not([data-pending])", state="attached")
     expected = [list(g) for g in board.grid_summary(state, show=show)]
     assert page.evaluate(SHOWN_GRIDS) == expected
     assert page.inner_text("#draw-pile").strip() == str(len(state.draw_pile))

@@ -176,6 +176,7 @@ def test_a_click_right_after_the_table_changed_is_ignored(
     import_record(page, round_end_record(ROUND_END_PLAYERS, seed=4), tmp_path)
     page.get_by_role("button", name="Open the imported game").click()
     page.get_by_role("button", name="Next round").click()
+    page.locator("#card-0-0.down").wait_for()  # the worker answers with the new table
     click_at_once(page, first)
     expect(first).to_have_class(DOWN)
     first.click()
