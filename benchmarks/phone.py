@@ -15,8 +15,13 @@ does), beside a bare page that starts Pyodide on its main thread from the same f
 * bots playing: "Quick game" (you and three bots at normal speed), then 8 s of the
   bots' moves while a key is pressed every 250 ms: the same figures, and the long
   tasks of those 8 s;
-* Python ready (``<html data-ready>``) cold and warm, as a ratio to bare Pyodide's,
-  the first usable control (the setup form's Start button on screen), layout shift;
+* Python ready (``<html data-ready>``) cold and warm, the first usable control (the
+  setup form's Start button on screen), layout shift. Chromium's throttle slows the
+  page's main thread only, not its Web Workers (measured: a busy loop took 1.7x longer
+  on the main thread at rate 4 and no longer in a worker), so our worker starts
+  Python at the machine's speed while bare Pyodide starts it slowed: the ready times
+  here are not comparable, and the ready ratio to bare Pyodide (issue 12's target) is
+  ``benchmarks/page_load.py``'s, unthrottled for both;
 * unthrottled, at 1280×800: a message's round trip main -> worker -> main (the game
   menu opened and closed: a click, the intent, the new top bar painted), p95 of 60.
 
@@ -353,8 +358,8 @@ def report(
         f"{verdict(site_start.long_tasks <= 500)}",
         f"long tasks in 8 s of bots {bots.long_tasks:.0f} (target <= 200)  "
         f"{verdict(bots.long_tasks <= 200)}",
-        f"ready ratio cold {ready / bare_ready:.2f}x, warm {warm / bare_warm:.2f}x "
-        f"(target <= 1.20x)  {verdict(ready / bare_ready <= 1.2 and warm / bare_warm <= 1.2)}",
+        "ready ratio to bare Pyodide: see benchmarks/page_load.py (the throttle above "
+        "slows bare Pyodide's main thread but not our worker)",
         f"first usable control {usable:.0f} (target <= 400)  {verdict(usable <= 400)}",
         f"layout shift {shift:.3f} (target < 0.1)  {verdict(shift < 0.1)}",
         f"round trip p95 {trip95:.1f} (target <= 16)  {verdict(trip95 <= 16)}",

@@ -25,7 +25,8 @@ from .a11y import problems
 from .conftest import BOOT_TIMEOUT_MS, open_page, touch, wait_until_started
 from .test_game import PHONE, start_game
 
-pytestmark = pytest.mark.e2e
+# Timing: asserts how fast the page answers, so it runs alone (not beside other tests).
+pytestmark = [pytest.mark.e2e, pytest.mark.timing]
 
 #: The longest a tap may wait for its visible effect.
 ANSWER_MS = 200

@@ -25,7 +25,8 @@ from .a11y import settle
 from .conftest import ROOT, Visit, open_page, wait_until_started
 from .test_game import DESKTOP, PHONE, SCREENSHOTS, no_overflow, serious_violations
 
-pytestmark = pytest.mark.e2e
+# Timing: asserts how fast the page answers, so it runs alone (not beside other tests).
+pytestmark = [pytest.mark.e2e, pytest.mark.timing]
 
 #: A whole game of three rounds or so: long enough that the analysis is still
 #: running while the test clicks.

@@ -308,6 +308,9 @@ def test_a_double_tap_on_save_types_nothing_into_the_next_round(
             if seat == 0:
                 key(page, "Ended the round").click()
             key(page, "Next").click()
+        # A person taps once the page has answered "Next" (a tap before that, on a
+        # screen about to change, is dropped on purpose: site/page.mjs).
+        page.wait_for_selector("html:not([data-pending])", state="attached")
         box = key(page, "Save round").bounding_box()
         assert box is not None
         page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

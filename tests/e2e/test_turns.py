@@ -34,7 +34,8 @@ from .test_game import (
 )
 from .test_game_page import no_serious_findings, opened
 
-pytestmark = pytest.mark.e2e
+# Timing: asserts how fast the page answers, so it runs alone (not beside other tests).
+pytestmark = [pytest.mark.e2e, pytest.mark.timing]
 
 SIZES = [(DESKTOP, "en"), (PHONE, "fr")]
 #: A card's class while face down (a target or not), and once turned over.
@@ -271,6 +272,9 @@ def test_a_bots_turn_is_said_in_words(
     )
     settled(page)
     for _ in range(4):
+        # Look once the page has answered the last click and takes clicks again.
+        page.wait_for_selector("html:not([data-pending])", state="attached")
+        settled(page)
         page.wait_for_selector(".status .turn:not(.human), #app .card.target, #draw-pile.target")
         shown = page.evaluate(BOT_TURN)
         if shown is not None:
