@@ -247,6 +247,7 @@ def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) 
     page.get_by_role("button", name="New game").click()
     new_game(page, ("Ana", "Bo"))
     enter_round(page, (3, 4), 0)
+    page.wait_for_selector("html:not([data-pending])", state="attached")  # saved
     page.reload()
     wait_until_started(page)
     assert totals(page) == ["3", "4"]
