@@ -132,6 +132,12 @@ def wait_until_started(page: Page) -> None:
         pytest.fail(f"the page did not start: {page.inner_text('#boot-error')}", pytrace=False)
 
 
+def answered(page: Page) -> None:
+    """Wait until the worker has answered every intent sent (no ``<html
+    data-pending>``), as a person waits to see the page react before the next tap."""
+    page.wait_for_selector("html:not([data-pending])", state="attached")
+
+
 def touch(page: Page | Frame | FrameLocator) -> None:
     """What a reader's first tap does to an embed facade (``embed.html`` starts
     Python only when touched): a pointerdown on the page, away from any control."""

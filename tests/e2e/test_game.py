@@ -26,7 +26,7 @@ from skyjo.ui.i18n import Translator
 from skyjo.ui.setup import Seat, Setup
 
 from .a11y import problems, running_animations, settle
-from .conftest import ROOT, Visit, open_page, wait_until_started
+from .conftest import ROOT, Visit, answered, open_page, wait_until_started
 from .test_site import replay_on_cpython
 
 pytestmark = pytest.mark.e2e
@@ -108,13 +108,6 @@ def wait_for_person(page: Page) -> str:
     """Wait until a person may act (or a round is over); returns the screen's name."""
     page.wait_for_selector(WAITING_FOR_PERSON, timeout=TURN_TIMEOUT_MS)
     return page.get_attribute("#app", "data-screen") or ""
-
-
-def answered(page: Page) -> None:
-    """Wait until the answer to the last click is on screen: Python answers from its
-    Web Worker, so right after a click the page still shows what was clicked on, as
-    a person sees for a moment before looking again."""
-    page.wait_for_selector("html:not([data-pending])", state="attached")
 
 
 def place(page: Page, value: int) -> None:

@@ -16,7 +16,7 @@ from skyjo.embed import board
 from skyjo.state import State
 
 from . import a11y
-from .conftest import ROOT, Visit, open_page, wait_until_started
+from .conftest import ROOT, Visit, answered, open_page, wait_until_started
 
 pytestmark = pytest.mark.e2e
 
@@ -55,7 +55,7 @@ def position(page: Page) -> int:
 
 def assert_shows(page: Page, state: State, *, show: board.Show = "all") -> None:
     # The worker answers a control a moment later: wait until no intent is in flight.
-    page.wait_for_selector("html:not([data-pending])", state="attached")
+    answered(page)
     expected = [list(g) for g in board.grid_summary(state, show=show)]
     assert page.evaluate(SHOWN_GRIDS) == expected
     assert page.inner_text("#draw-pile").strip() == str(len(state.draw_pile))

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from . import a11y
-from .conftest import Visit, open_page, wait_until_started
+from .conftest import Visit, answered, open_page, wait_until_started
 
 pytestmark = pytest.mark.e2e
 
@@ -90,12 +90,6 @@ def enter_round(page: Page, raw: Sequence[int | None], finisher: int) -> None:
     expect(page.locator("#notice")).not_to_have_class("notice error")
     page.locator("#entry").get_by_role("button", name="Save").click()
     expect(page.locator("#notice")).not_to_have_class("notice error")
-
-
-def answered(page: Page) -> None:
-    """Wait until the answer to the last tap is on screen (Python answers from its
-    Web Worker: right after a tap the sheet is still the one tapped on)."""
-    page.wait_for_selector("html:not([data-pending])", state="attached")
 
 
 def round_points(page: Page, number: int) -> list[str]:
@@ -247,7 +241,7 @@ def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) 
     page.get_by_role("button", name="New game").click()
     new_game(page, ("Ana", "Bo"))
     enter_round(page, (3, 4), 0)
-    page.wait_for_selector("html:not([data-pending])", state="attached")  # saved
+    answered(page)  # saved
     page.reload()
     wait_until_started(page)
     assert totals(page) == ["3", "4"]
@@ -311,7 +305,7 @@ def test_a_double_tap_on_save_types_nothing_into_the_next_round(
             key(page, "Next").click()
         # A person taps once the page has answered "Next" (a tap before that, on a
         # screen about to change, is dropped on purpose: site/page.mjs).
-        page.wait_for_selector("html:not([data-pending])", state="attached")
+        answered(page)
         box = key(page, "Save round").bounding_box()
         assert box is not None
         page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Viewport
 from skyjo.ui.i18n import Translator
 
 from .a11y import settle
+from .conftest import answered
 from .test_game import (
     DESKTOP,
     PHONE,
@@ -273,7 +274,7 @@ def test_a_bots_turn_is_said_in_words(
     settled(page)
     for _ in range(4):
         # Look once the page has answered the last click and takes clicks again.
-        page.wait_for_selector("html:not([data-pending])", state="attached")
+        answered(page)
         settled(page)
         page.wait_for_selector(".status .turn:not(.human), #app .card.target, #draw-pile.target")
         shown = page.evaluate(BOT_TURN)
