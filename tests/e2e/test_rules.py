@@ -27,13 +27,14 @@ def test_language_switch_dispute_switch_and_cheat_sheet(browser: Browser, site_u
     visit = open_page(context, site_url)
     page = visit.page
     # Intent: #disputes-de opens the German article at its disputed points; the
-    # other languages stay hidden and their live tables never start.
+    # other languages stay hidden and make no frame at all; the German tables in
+    # view (the disputed points') are made.
     page.goto(site_url + "rules.html#disputes-de")
     expect(page.locator("article#de h1")).to_have_text("Skyjo: die Regeln")
     expect(page.locator("article#en")).to_be_hidden()
     assert page.evaluate("document.documentElement.lang") == "de"
-    assert page.locator("article#en iframe[src]").count() == 0
-    assert page.locator("article#de iframe[src]").count() == 10
+    expect(page.locator("article#de iframe[name='dispute-tie_doubles-de']")).to_be_attached()
+    assert page.locator("article:not(#de) iframe").count() == 0
 
     # Intent: "Gleichstand zählt einfach" reloads the tie scenario with ties
     # forgiven: its table, pre-painted by the build for that setting, heads with
@@ -177,11 +178,12 @@ def test_every_live_table_shows_its_whole_table_after_each_control(
         page = visit.page
         page.goto(site_url + f"rules.html#{lang}")
         t = Texts(lang)
-        live = page.locator(f"article#{lang} iframe.live")
-        expect(live).to_have_count(10)
+        sides = page.locator(f"article#{lang} figure.side")
+        expect(sides).to_have_count(10)
         for i in range(10):
-            element = live.nth(i)
-            element.scroll_into_view_if_needed()
+            sides.nth(i).scroll_into_view_if_needed()  # a table's frame is made near the view
+            element = sides.nth(i).locator("iframe.live")
+            expect(element).to_be_attached()
             frame = element.element_handle().content_frame()
             assert frame is not None
             src = str(element.get_attribute("src"))
@@ -208,6 +210,48 @@ def test_every_live_table_shows_its_whole_table_after_each_control(
                 where = f"{name}, switched to {button.inner_text()!r}"
                 shows_whole_table(frame, f"{where}, first screen")
                 play_the_reel(frame, t, where)
+        assert a11y.problems(page) == []
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+def test_tables_are_made_as_they_come_near_the_view(browser: Browser, site_url: str) -> None:
+    # Intent (issue 21): a phone opening the rules page makes only the frames of the
+    # tables within a screen of the view (every frame costs the main thread a
+    # document, even before it loads), the rest as the reader scrolls; a disputed
+    # point's switch pressed before its table's frame was made still plays its
+    # table in place, not in a new tab.
+    context = browser.new_context(viewport=PHONE)
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + "rules.html#it")
+        sides = page.locator("article#it figure.side")
+        expect(sides).to_have_count(10)
+        frames = page.locator("article#it iframe.live")
+        page.wait_for_timeout(500)  # what the page makes untouched, it makes at once
+        made = frames.count()
+        assert 0 < made < 10, f"{made} frames made at 360x640 before any scroll"
+        assert page.locator("article:not(#it) iframe").count() == 0
+
+        # The last disputed point's switch, pressed without scrolling to it (as a
+        # keyboard or assistive technology can), before its frame exists.
+        target = "dispute-target-it"
+        assert page.locator(f"iframe[name='{target}']").count() == 0
+        switch = page.locator(f"article#it form.switch[target='{target}']")
+        other = switch.get_by_role("button").nth(1)
+        other.evaluate("button => button.click()")
+        table = page.frame_locator(f"iframe[name='{target}']")
+        s = scenarios.get("target")
+        heading = Texts("it").t(s.title_key(s.variant_for(str(other.get_attribute("value"))).rules))
+        expect(table.locator(".embed-header h1")).to_have_text(heading, timeout=BOOT_TIMEOUT_MS)
+        assert len(context.pages) == 1, "the switch opened its table in a new tab"
+
+        # Scrolled to the end, every table has its frame.
+        for i in range(10):
+            sides.nth(i).scroll_into_view_if_needed()
+        expect(frames).to_have_count(10)
         assert a11y.problems(page) == []
         assert visit.page_errors == []
     finally:
