@@ -44,9 +44,35 @@ const MAX_ID_LENGTH = 64;
 const views = new Map();
 let started = null;
 
+// Pyodide's WebAssembly module, compiled here for the worker (site/pyodide-start.mjs
+// asks for it): Chromium caches the machine code of a page's streamed wasm and
+// reuses it on the next visit, not a worker's. Compiling streams on background
+// threads; the page's main thread only receives the module.
+const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+
+function compileWasm() {
+  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL))
+    // A server that does not say application/wasm: compile from the bytes.
+    .catch(() => fetch(WASM_URL).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+  return compiled.catch(() => null);  // the worker then compiles it itself
+}
+
+// Answers the worker's first "skyjo:wasm?" (it asks until answered) on the port
+// the question came with.
+function offerWasm(xworker, compiled) {
+  xworker.addEventListener("message", function asked(event) {
+    const data = event.data;
+    if (!data || data.type !== "skyjo:wasm?" || !event.ports[0]) return;
+    xworker.removeEventListener("message", asked);
+    const port = event.ports[0];
+    compiled.then((module) => port.postMessage(module));
+  });
+}
+
 function worker() {
   if (started === null) {
     started = (async () => {
+      const compiled = compileWasm();
       // PyScript runs the page's <script type="py" worker name="skyjo"> and sets
       // the element's xworker; its exported functions return promises (no
       // SharedArrayBuffer needed: the worker never waits for the main thread).
@@ -58,6 +84,7 @@ function worker() {
       const xworker = await new Promise((resolve) => {
         (function poll() { if (script.xworker) resolve(script.xworker); else setTimeout(poll, 5); })();
       });
+      offerWasm(xworker, compiled);
       xworker.sync.paint = (id, text) => {
         const view = views.get(id);
         if (view) view.apply(text);

@@ -16,6 +16,7 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
@@ -265,3 +266,66 @@ def test_starting_python_uses_no_deprecated_browser_feature(
     deprecated = [issue["details"] for issue in issues if issue["code"] == "DeprecationIssue"]
     assert deprecated == [], f"{path or 'index.html'}: {json.dumps(deprecated)[:500]}"
     context.close()
+
+
+WASM = "pyodide/pyodide.asm.wasm"
+
+
+def test_the_worker_runs_python_on_the_module_the_page_compiled(
+    browser: Browser, site_url: str
+) -> None:
+    # Intent (issue 21): Chromium reuses the machine code it cached for a page's
+    # streamed WebAssembly on the next visit, not a worker's; so the page compiles
+    # Pyodide's module and hands it to the worker, which fetches no copy of its own.
+    # The page's own requests (its DevTools session sees no worker's) include the
+    # wasm file, and the whole browser context asks for it exactly once.
+    context = browser.new_context(service_workers="block")
+    try:
+        everyone: list[str] = []
+        context.on("request", lambda r: everyone.append(r.url) if r.url.endswith(WASM) else None)
+        visit = open_page(context, site_url)
+        page = visit.page
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        by_page: list[str] = []
+
+        def sent(event: dict[str, Any]) -> None:
+            if event["request"]["url"].endswith(WASM):
+                by_page.append(event["request"]["url"])
+
+        session.on("Network.requestWillBeSent", sent)
+        page.goto(site_url + "?seed=4")
+        wait_until_started(page)
+        expect(page.get_by_role("button", name="Quick game")).to_be_enabled()
+        assert len(by_page) == 1, f"the page fetched the wasm file {len(by_page)} times"
+        assert len(everyone) == 1, f"the wasm file was fetched {len(everyone)} times: {everyone}"
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+def test_a_server_that_mislabels_wasm_still_starts_python(browser: Browser, site_url: str) -> None:
+    # Intent: a static server that sends the wasm file as application/octet-stream
+    # (streaming compilation refuses it) still gets a working game: the page compiles
+    # the module from its bytes instead.
+    context = browser.new_context(service_workers="block")
+    try:
+        mislabelled: list[str] = []
+
+        def octet_stream(route: Route) -> None:
+            response = route.fetch()
+            mislabelled.append(route.request.url)
+            headers = {**response.headers, "content-type": "application/octet-stream"}
+            route.fulfill(response=response, headers=headers)
+
+        visit = open_page(context, site_url)
+        context.route("**/" + WASM, octet_stream)  # after open_page's: the last route runs first
+        page = visit.page
+        page.goto(site_url + "?seed=4")
+        wait_until_started(page)
+        page.get_by_role("button", name="Quick game").click()
+        expect(page.locator(".board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        assert mislabelled, "the route never saw the wasm file"
+        assert visit.page_errors == []
+    finally:
+        context.close()
