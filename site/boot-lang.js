@@ -80,15 +80,21 @@
   // <template id="prerender-LANG"> written by the build) into place, marked so
   // Python can take it over as it is (data-painted) and so controls pressed
   // early are kept (data-early). Skipped when `savedKey` holds a saved game:
-  // Python will open that instead.
-  function prerender(savedKey) {
+  // Python will open that instead. The build calls this after each template, so
+  // the reader's screen is painted as soon as its template is parsed, not after
+  // all six (a phone parses each in tens of milliseconds); `last` after the last
+  // one, where a language without a template falls back to English.
+  var painted = false;
+  function prerender(savedKey, last) {
+    if (painted) return;
     try {
       if (savedKey && localStorage.getItem(savedKey)) return;
     } catch (error) {
       // No storage, so no saved game.
     }
-    var template = document.getElementById("prerender-" + language) || document.getElementById("prerender-" + FALLBACK);
+    var template = document.getElementById("prerender-" + language) || (last && document.getElementById("prerender-" + FALLBACK));
     if (!template) return;
+    painted = true;
     var parts = template.content.querySelectorAll("[data-into]");
     for (var i = 0; i < parts.length; i++) {
       var target = document.getElementById(parts[i].getAttribute("data-into"));

@@ -233,18 +233,21 @@ def boot_sections(settings: dict[str, str]) -> str:
 
 
 def prerendered(page: str) -> str:
-    """One ``<template>`` per language with the page's first screen, and the line
-    of script that copies the reader's into place (unless a saved game means
-    Python will open something else)."""
-    templates = []
-    for language in LANGUAGES:
+    """One ``<template>`` per language with the page's first screen, each followed
+    by the line of script that copies it into place if it is the reader's (unless
+    a saved game means Python will open something else): the reader's screen is
+    painted once its own template is parsed, not after all of them."""
+    skip = json.dumps(PRERENDER_SKIP[page])
+    lines = []
+    for index, language in enumerate(LANGUAGES):
         parts = "".join(
             f'<div data-into="{part.into}" data-painted="{part.mark}">{part.html}</div>'
             for part in PRERENDERED[page](language)
         )
-        templates.append(f'<template id="prerender-{language}">{parts}</template>')
-    skip = json.dumps(PRERENDER_SKIP[page])
-    return "\n".join([*templates, f"<script>skyjoBoot.prerender({skip});</script>"])
+        lines.append(f'<template id="prerender-{language}">{parts}</template>')
+        last = ", true" if index == len(LANGUAGES) - 1 else ""
+        lines.append(f"<script>skyjoBoot.prerender({skip}{last});</script>")
+    return "\n".join(lines)
 
 
 def py_script(python: bool) -> str:

@@ -135,7 +135,12 @@ def test_the_built_page_copies_the_readers_template() -> None:
     )
     for language in LANGUAGES:
         assert f'<template id="prerender-{language}">' in text
-    assert 'skyjoBoot.prerender("skyjo.game")' in text
+    # After each template, the line that paints it if it is the reader's; the last
+    # one falls back to English.
+    calls = re.findall(r"</template>\n<script>(skyjoBoot\.prerender\([^)]*\));</script>", text)
+    assert calls == ['skyjoBoot.prerender("skyjo.game")'] * (len(LANGUAGES) - 1) + [
+        'skyjoBoot.prerender("skyjo.game", true)'
+    ]
     assert unescape("Start game") in text
 
 

@@ -22,7 +22,7 @@ from skyjo.ui.i18n import DEFAULT_NAMES, Translator
 from skyjo.ui.setup import Seat, Setup
 
 from .a11y import settle
-from .conftest import open_page, wait_until_started
+from .conftest import answered, open_page, wait_until_started
 from .test_game import (
     PHONE,
     SCREENSHOTS,
@@ -118,10 +118,13 @@ def test_a_browser_in_each_language(
 
         # Intent: one turn of the quick game; the held card speaks to "you".
         page.get_by_role("button", name=t.t("setup.quick")).click()
-        for _ in range(2):  # the two opening flips
+        answered(page)
+        for _ in range(2):  # the two opening flips, each once the last was answered
             page.locator("#app .card.target").first.click()
+            answered(page)
         expect(page.locator("#draw-pile.target")).to_be_visible(timeout=TURN_TIMEOUT_MS)
         page.locator("#draw-pile").click()
+        answered(page)
         held = page.locator("#held-card")
         expect(held).to_have_attribute("aria-label", re.compile("^" + YOU_HOLD[language]))
         shoot(page, "table", language)
