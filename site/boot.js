@@ -115,9 +115,26 @@
     return null;
   }
 
+  // Whether this page may open IndexedDB (memory-idb.mjs asks before PyScript
+  // loads): asked here, as Python starts, so the answer is in by the time the
+  // body is parsed rather than taking its own turn after.
+  function probeIndexedDB() {
+    window.skyjoIndexedDB = new Promise(function (resolve) {
+      try {
+        var request = indexedDB.open("skyjo-probe");
+        request.onsuccess = function () { request.result.close(); resolve(true); };
+        request.onerror = function () { resolve(false); };
+        request.onblocked = function () { resolve(false); };
+      } catch (error) {
+        resolve(false);
+      }
+    });
+  }
+
   // page.mjs starts the worker (or asks the host page for its one) and opens the
   // page. It runs once the body, with the worker's <script type="py">, is parsed.
   function loadPage() {
+    if (!host()) probeIndexedDB();
     whenParsed(function () {
       import("./page.mjs").then(function (page) { return page.start(); }).catch(function (error) {
         fail("A file failed to load.", describe(error));

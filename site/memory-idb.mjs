@@ -16,6 +16,8 @@ export async function ensureIndexedDB() {
 }
 
 export function indexedDBWorks() {
+  // The page's boot.js asked already (a worker has no such answer).
+  if (globalThis.skyjoIndexedDB instanceof Promise) return globalThis.skyjoIndexedDB;
   return new Promise((resolve) => {
     try {
       const request = indexedDB.open("skyjo-probe");

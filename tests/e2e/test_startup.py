@@ -329,3 +329,30 @@ def test_a_server_that_mislabels_wasm_still_starts_python(browser: Browser, site
         assert visit.page_errors == []
     finally:
         context.close()
+
+
+#: IndexedDB refused, as in another site's page with third-party storage blocked.
+NO_INDEXEDDB = """(() => {
+  const refuse = () => { throw new DOMException("The user denied permission", "SecurityError"); };
+  Object.defineProperty(globalThis, "indexedDB", { value: { open: refuse, deleteDatabase: refuse },
+                                                   configurable: true });
+})();"""
+
+
+def test_a_page_without_indexeddb_still_starts(browser: Browser, site_url: str) -> None:
+    # Intent: PyScript opens an IndexedDB database as it starts; where the browser
+    # refuses (third-party storage blocked), the page asks once, early (boot.js),
+    # and PyScript gets one kept in memory: the game starts and plays.
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(NO_INDEXEDDB)
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + "?seed=4")
+        wait_until_started(page)
+        assert page.evaluate("window.skyjoIndexedDB.then((works) => works)") is False
+        page.get_by_role("button", name="Quick game").click()
+        expect(page.locator(".board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        assert visit.page_errors == []
+    finally:
+        context.close()
