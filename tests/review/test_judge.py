@@ -11,6 +11,7 @@ from skyjo.actions import Flip, Swap
 from skyjo.review.judge import (
     FIRST,
     MEASURE,
+    MEASURE_MOST,
     MOST,
     Comparison,
     at_stake,
@@ -72,6 +73,18 @@ def test_a_difference_is_fine_when_clearly_below_an_inaccuracy() -> None:
     assert looked(FIRST, 0.1, 0.5).is_fine
     assert not looked(FIRST, 1.2, 0.6).is_fine  # could be either
     assert not looked(FIRST, 0.5, 0.6).is_fine
+
+
+def test_a_measurement_goes_on_while_its_grade_hangs_on_the_noise() -> None:
+    # Issue 23's stability: a measured loss within 1.5 standard errors of the
+    # 1-point line would often be graded the other way by another seed, so the
+    # measurement takes more samples; once it is that clear of the line, it stops.
+    assert looked(MEASURE, 2.0, 0.6).line_is_clear  # 1.0 > 1.5 × 0.6
+    assert not looked(MEASURE, 1.8, 0.6).line_is_clear  # 0.8: could be either
+    assert not looked(MEASURE, 0.2, 0.6).line_is_clear
+    assert looked(MEASURE, 0.0, 0.6).line_is_clear
+    assert looked(4 * MEASURE, 1.2, 0.1).line_is_clear  # near the line, but sure
+    assert MEASURE_MOST >= 4 * MEASURE
 
 
 def test_a_loss_is_measured_to_the_end_of_the_round_on_other_samples() -> None:

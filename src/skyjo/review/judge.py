@@ -23,7 +23,9 @@ are then compared with others, in two stages:
    loss reported; to the end of the round, because a short horizon overstates
    a loss the rest of the round repairs (by a third, measured on the
    benchmark's flagged decisions). Its samples are four times as noisy, which
-   is why it is spent only on the losses the short, precise screen found.
+   is why it is spent only on the losses the short, precise screen found; a
+   loss near the 1-point line gets more of them (up to :data:`MEASURE_MOST`),
+   so that its grade does not hang on the seed.
 
 A pile choice is played on with the expert's own placement of the card in hand
 (:class:`~skyjo.bots.expert.FollowUps`), not with the cruder playout policy.
@@ -55,10 +57,15 @@ from skyjo.view import PlayerView
 FIRST: Final = 32
 #: Samples of the screen at the most; a difference still unclear then is
 #: within the noise.
-MOST: Final = 256
-#: Samples of a measurement, and at the most when its grade is still unclear.
+MOST: Final = 512
+#: Samples of a measurement, and at the most while its grade is still unclear:
+#: a loss near the 1-point line gets up to four times the samples, so that
+#: another seed grades it the same way more often (issue 23's stability).
 MEASURE: Final = 128
-MEASURE_MOST: Final = 256
+MEASURE_MOST: Final = 512
+#: How many standard errors a measured loss must lie from the 1-point line
+#: (:data:`~skyjo.review.grades.INACCURACY`) for the measurement to stop.
+Z_LINE: Final = 1.5
 #: How many standard errors make a loss clear: with a few looks at the data,
 #: about 1 equal pair of moves in 100 still crosses it.
 Z: Final = 2.5
@@ -99,6 +106,12 @@ class Comparison:
         """Whether the move played was worse with confidence, by a margin that
         counts (:data:`FLOOR` and a grade's threshold): the screen's verdict."""
         return self.lower > FLOOR and self.mean >= INACCURACY
+
+    @property
+    def line_is_clear(self) -> bool:
+        """Whether the difference lies clearly on one side of the first grade's
+        threshold (:data:`Z_LINE` standard errors): the measurement stops."""
+        return abs(self.mean - INACCURACY) > Z_LINE * self.se
 
     @property
     def is_fine(self) -> bool:
@@ -143,11 +156,12 @@ def measure_in_steps(
     most: int = MEASURE_MOST,
 ) -> Generator[None, None, Comparison]:
     """Stage 2: how many points ``played`` lost, both moves played out to the
-    end of the round on ``samples`` fresh samples, and as many again (up to
-    ``most``) while it is unclear whether the loss reaches a grade."""
+    end of the round on ``samples`` fresh samples, and as many again, batch
+    after batch up to ``most``, while it is unclear whether the loss reaches a
+    grade (:attr:`Comparison.line_is_clear`)."""
 
     def settled(c: Comparison) -> bool:
-        return abs(c.mean - INACCURACY) > 2 * c.se
+        return c.line_is_clear
 
     return (yield from _compare(view, better, played, rng, None, samples, most, settled))
 
