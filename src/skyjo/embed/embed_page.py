@@ -28,10 +28,9 @@ from skyjo.embed import messages, params, reel, view
 from skyjo.embed.params import seat_names
 from skyjo.embed.texts import Texts
 from skyjo.errors import SkyjoError
-from skyjo.inputs import whole_number
 from skyjo.painted import fingerprint
 from skyjo.state import Phase
-from skyjo.ui import present, render
+from skyjo.ui import intents, present, render
 from skyjo.ui.app import App, Screen
 from skyjo.ui.render import esc, h
 from skyjo.ui.setup import SPEEDS, Seat, Setup
@@ -205,27 +204,10 @@ class EmbedPage:
                 self.sent_rounds = 0
                 self.sent_game_end = False
             return
-        app = self.app
-
-        def number(name: str) -> int:
-            value = whole_number(str(data.get(name, "")))
-            if value is None:
-                raise SkyjoError(f"the page sent no {name}")
-            return value
-
-        actions: dict[str, Any] = {
-            "take-discard": app.take_discard,
-            "draw": app.draw,
-            "discard-mode": app.choose_discard_mode,
-            "discard-mode-off": lambda: app.choose_discard_mode(False),
-            "put-back": app.put_back,
-            "hint": app.ask_hint,
-            "hand-over": app.hand_over,
-            "next-round": app.next_round,
+        actions: dict[str, intents.Action] = {
+            **intents.table_actions(self.app, data),
             "rematch": self._start_game,
             "new-game": self._start_game,
-            "tiebreak": app.start_tiebreak,
-            "card": lambda: app.click_card(number("seat"), number("pos")),
         }
         action = actions.get(intent)
         if action is not None:

@@ -29,7 +29,7 @@ from skyjo.language import saved_language
 from skyjo.painted import fingerprint
 from skyjo.rules import ColumnRule, Rules
 from skyjo.state import Phase
-from skyjo.ui import paint, present, render
+from skyjo.ui import intents, paint, present, render
 from skyjo.ui.app import App, Notice, Screen
 from skyjo.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
@@ -384,10 +384,7 @@ class GamePage:
         self.menu_open = False
 
         def number(name: str) -> int:
-            value = whole_number(str(data.get(name, "")))
-            if value is None:
-                raise SkyjoError(f"the page sent no {name}")
-            return value
+            return intents.number(data, name)
 
         if intent in ("export", "export-corrupt"):
             files = Effects()
@@ -400,29 +397,20 @@ class GamePage:
                     files.download("skyjo-unreadable-save.json", "application/json", text)
 
             return self.guarded(export).extend(files)
-        actions: dict[str, Callable[[], Any]] = {
+        actions: dict[str, intents.Action] = {
+            **intents.table_actions(app, data),
             "quick": app.quick_game,
             "resume": app.resume,
             "new-game": app.ask_new_game,
             "confirm": app.confirm,
             "cancel": app.cancel,
             "restore": lambda: app.restore_recent(number("index")),
-            "take-discard": app.take_discard,
-            "draw": app.draw,
-            "discard-mode": app.choose_discard_mode,
-            "discard-mode-off": lambda: app.choose_discard_mode(False),
-            "put-back": app.put_back,
-            "hint": app.ask_hint,
-            "hand-over": app.hand_over,
-            "next-round": app.next_round,
             "rematch": app.rematch,
-            "tiebreak": app.start_tiebreak,
             "review": lambda: self._start_review(number("review-seat")),
             "review-show": lambda: self.review.toggle(number("decision")),
             "seat-add": lambda: self.edit_seats("add", -1, forms),
             "seat-remove": lambda: self.edit_seats("remove", number("index"), forms),
             "seat-up": lambda: self.edit_seats("up", number("index"), forms),
-            "card": lambda: app.click_card(number("seat"), number("pos")),
         }
         action = actions.get(intent)
         if action is None:
