@@ -49,6 +49,11 @@
     if (main) main.setAttribute("aria-busy", "false");
   }
 
+  // A sentence of the start-up texts (boot.arb) in the page's language.
+  function say(key) { return texts.t(key) || key; }
+
+  // `message` and `title` are keys of the start-up texts (boot.arb): the box
+  // speaks the page's language; `detail` is what went wrong, as the browser said it.
   function fail(message, detail, retry, title) {
     if (ready() || failed) return;
     failed = true;
@@ -58,8 +63,13 @@
   function show(message, detail, retry, title) {
     if (ready() || !byId("boot-error")) return;
     byId("boot").hidden = true;
-    if (title) byId("boot-error-title").textContent = title;
-    byId("boot-error-message").textContent = message;
+    // The keys stay on the elements, so the box follows a later change of language.
+    if (title) {
+      byId("boot-error-title").setAttribute("data-boot-text", title);
+      byId("boot-error-title").textContent = say(title);
+    }
+    byId("boot-error-message").setAttribute("data-boot-text", message);
+    byId("boot-error-message").textContent = say(message);
     byId("boot-error-detail").textContent = detail || "";
     byId("boot-retry").hidden = retry === false;
     byId("boot-error").hidden = false;
@@ -79,27 +89,24 @@
 
   if (location.protocol === "file:") {
     if (mode() !== "none") {
-      fail("This page was opened as a file, and browsers do not run Python from file:// pages.",
-           "In the project folder run: python build.py serve — then open the address it prints (or use the hosted link).",
-           false, "Skyjo needs a web server");
+      fail("error.file", "python build.py serve", false, "error.title.server");
     }
     return;
   }
   if (typeof WebAssembly !== "object" || !("noModule" in HTMLScriptElement.prototype)) {
-    fail("This browser is too old to run Skyjo: it needs WebAssembly and JavaScript modules.",
-         "Please use a current version of Firefox, Chrome, Edge or Safari.", false);
+    fail("error.old", say("error.old.detail"), false);
     return;
   }
 
   addEventListener("unhandledrejection", function (event) {
     if (!started) return;
-    fail("A file failed to load, or Python reported an error.", describe(event.reason));
+    fail("error.load_or_python", describe(event.reason));
   });
   addEventListener("error", function (event) {
     if (!started) return;
     var target = event.target;
     var source = target && target !== window && (target.src || target.href);
-    fail(source ? "A file failed to load." : "A script failed.",
+    fail(source ? "error.load" : "error.script",
          source ? String(source) : describe(event.error || event.message));
   }, true);
 
@@ -137,12 +144,12 @@
     if (!host()) probeIndexedDB();
     whenParsed(function () {
       import("./page.mjs").then(function (page) { return page.start(); }).catch(function (error) {
-        fail("A file failed to load.", describe(error));
+        fail("error.load", describe(error));
       });
     });
   }
 
-  // page.mjs reports a start that failed in the worker here.
+  // page.mjs reports a start that failed in the worker here (a key of boot.arb).
   window.skyjoFailed = function (message, detail) { fail(message, detail); };
 
   function start() {
@@ -154,8 +161,7 @@
       if (boot) boot.hidden = false;
     });
     timer = setTimeout(function () {
-      fail("It is taking too long to start (over " + TIMEOUT_MS / 1000 + " seconds).",
-           "A file may be missing or the connection may have dropped.");
+      fail("error.slow", say("error.slow.detail"));
     }, TIMEOUT_MS);
     loadPage();
   }
@@ -275,7 +281,7 @@
       return;
     }
     var box = started && document.querySelector(".py-error");
-    if (box) fail("Python reported an error while starting.", describe(box.textContent));
+    if (box) fail("error.python", describe(box.textContent));
   }).observe(document, { attributes: true, attributeFilter: ["data-ready"], childList: true, subtree: true });
 
   // The service worker precaches the whole site for offline use. It is

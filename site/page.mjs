@@ -271,7 +271,7 @@ class View {
         case "title": doc.title = op[1]; break;
         case "offline": this.offline(op[1]); break;
         case "warn": console.warn(op[1]); break;
-        case "failed": failed("Python reported an error while starting.", op[1]); return;
+        case "failed": failed("error.python", op[1]); return;
         default: break;
       }
     }
@@ -690,7 +690,7 @@ export async function start() {
       await worker();
       root.setAttribute("data-ready", "true");
     } catch (error) {
-      failed("Python could not start.", String(error && error.message || error));
+      failed("error.start", String(error && error.message || error));
     }
     return;
   }
@@ -706,6 +706,6 @@ export async function start() {
     }
     await view.open(sync);
   } catch (error) {
-    failed("Python could not start.", String(error && error.message || error));
+    failed("error.start", String(error && error.message || error));
   }
 }

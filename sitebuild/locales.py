@@ -49,6 +49,7 @@ SAME_AS_ENGLISH: Final = "same-as-english.txt"
 SHARED: Final = frozenset(
     {"skyjo", "magilano", "python", "json", "link", "browser", "offline", "bots", "engine"}
     | {"lena", "jonas"}
+    | {"webassembly", "javascript", "firefox", "chrome", "edge", "safari"}
 )
 #: Short English words no other of our languages spells the same way (so not "is",
 #: "was" or "of", which are Dutch or German too, nor "has", which is Spanish).

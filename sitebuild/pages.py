@@ -217,16 +217,21 @@ def boot_sections(settings: dict[str, str]) -> str:
     """The loading note (hidden until a touch on lazy pages) and the error box."""
     loading = f"loading.{settings.get('loading', 'embed')}"
     hidden = "" if settings["start"] == "eager" else " hidden"
-    title = escape(settings.get("error-title", "Skyjo could not start"))
+    title = settings.get("error-title", "error.title")  # a key of boot.arb
+
+    def english(key: str) -> str:
+        return escape(boot_text("en", key))
+
     return (
         f'<p id="boot" class="boot" role="status" aria-live="polite"{hidden}>'
         f'<span id="boot-message" data-boot-text="{loading}">'
         f"{escape(boot_text('en', loading))}</span></p>\n"
         '<section id="boot-error" class="boot-error" role="alert" hidden>\n'
-        f'  <h2 id="boot-error-title">{title}</h2>\n'
+        f'  <h2 id="boot-error-title" data-boot-text="{title}">{english(title)}</h2>\n'
         '  <p id="boot-error-message"></p>\n'
         '  <p id="boot-error-detail" class="detail"></p>\n'
-        '  <button id="boot-retry" type="button">Retry</button>\n'
+        '  <button id="boot-retry" type="button" data-boot-text="retry">'
+        f'{english("retry")}</button>\n'
         "</section>\n"
         '<script>skyjoBoot.fill(document.getElementById("boot"));</script>'
     )

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from skyjo.boot_texts import boot_text
+
 from .conftest import BOOT_TIMEOUT_MS, ROOT, Visit, open_page, serve_site, wait_until_started
 
 pytestmark = pytest.mark.e2e
@@ -189,29 +191,33 @@ def test_file_url_tells_how_to_serve(page: Page, dist: Path) -> None:
     page.goto((dist / "index.html").as_uri())
     alert = page.get_by_role("alert")
     expect(alert).to_be_visible()
+    expect(alert).to_contain_text(boot_text("en", "error.title.server"))
     expect(alert).to_contain_text("python build.py serve")
     expect(page.get_by_role("button", name="Retry")).to_be_hidden()
 
 
 @pytest.mark.local_server("it serves a broken copy of dist/ (no engine archive)")
+@pytest.mark.parametrize("language", ["en", "de"])
 def test_start_up_failure_shows_message_and_retry(
-    browser: Browser, dist: Path, tmp_path: Path
+    browser: Browser, dist: Path, tmp_path: Path, language: str
 ) -> None:
     # Intent: a missing file (here the engine's bytecode archive) gives a readable
-    # message and a retry.
+    # message and a retry, in the reader's language.
     broken = tmp_path / "dist"
     shutil.copytree(dist, broken)
     (engine,) = broken.glob("skyjo-*-cp3*.zip")
     engine.unlink()
-    context = browser.new_context()
+    context = browser.new_context(locale=language)
     try:
         with serve_site(broken) as url:
             visit = open_page(context, url)
             visit.page.goto(url)
             alert = visit.page.get_by_role("alert")
             expect(alert).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-            expect(alert).to_contain_text("could not start")
-            expect(visit.page.get_by_role("button", name="Retry")).to_be_visible()
+            expect(alert).to_contain_text(boot_text(language, "error.title"))
+            expect(alert).to_contain_text(boot_text(language, "error.start"))
+            retry = visit.page.get_by_role("button", name=boot_text(language, "retry"))
+            expect(retry).to_be_visible()
             assert visit.page.get_attribute("html", "data-ready") is None
     finally:
         context.close()
