@@ -9,8 +9,9 @@ alternating, ``--runs`` times each (median reported):
   bare page sets once ``loadPyodide()`` resolved;
 * warm: a reload of the same page (HTTP cache filled; for a site that keeps a
   memory snapshot of Python, once the snapshot is kept);
-* bytes transferred and request counts (Resource Timing ``transferSize``: a cache hit
-  costs 0, a 304 only its headers);
+* bytes transferred and request counts, the page's and its Web Worker's (Playwright's
+  ``requestfinished`` on the browser context: response body and headers; the page's
+  own Resource Timing misses what a worker fetches);
 * the shell's first paint (``first-paint``), which must not wait for Python;
 * the first usable control (the setup form's Start button, painted before Python
   since issue 12), the layout shift until ready + 2 s (CLS as Chromium counts it),
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a script
@@ -100,15 +101,11 @@ SNAPSHOT_KEPT = """async () => {
 
 #: Collects the figures of the load that just finished.
 MEASURE = """() => {
-  const entries = [...performance.getEntriesByType("navigation"),
-                   ...performance.getEntriesByType("resource")];
   const paint = performance.getEntriesByName("first-paint")[0];
   const from = paint ? paint.startTime : 0;
   const tasks = window.__longTasks.filter(([start]) => start >= from && start < window.__readyAt);
   return {
     ready: window.__readyAt,
-    bytes: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
-    requests: entries.length,
     firstPaint: paint ? paint.startTime : null,
     usable: window.__usableAt === undefined ? null : window.__usableAt,
     shift: window.__shift,
@@ -140,15 +137,28 @@ class Summary:
     warm: Load
 
 
-def measure(page: Page) -> Load:
+class Traffic:
+    """What a browser context fetched, its page and its workers alike."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.requests = 0
+
+    def finished(self, request: Request) -> None:
+        sizes = request.sizes()
+        self.bytes += max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
+        self.requests += 1
+
+
+def measure(page: Page, traffic: Traffic) -> Load:
     """Wait for readiness and paint, then read the figures from the page."""
     page.wait_for_function("() => window.__readyAt !== undefined", timeout=TIMEOUT_MS)
     page.wait_for_timeout(2000)  # layout shifts until ready + 2 s
     figures: dict[str, Any] = page.evaluate(MEASURE)
     return Load(
         ready_ms=float(figures["ready"]),
-        bytes=int(figures["bytes"]),
-        requests=int(figures["requests"]),
+        bytes=traffic.bytes,
+        requests=traffic.requests,
         first_paint_ms=float(figures["firstPaint"] or "nan"),
         usable_ms=float("nan" if figures["usable"] is None else figures["usable"]),
         layout_shift=float(figures["shift"]),
@@ -162,14 +172,17 @@ def load_cold_and_warm(browser: Browser, url: str) -> tuple[Load, Load]:
     context = browser.new_context(service_workers="block")
     try:
         context.add_init_script(READY_PROBE)
+        traffic = Traffic()
+        context.on("requestfinished", traffic.finished)
         page = context.new_page()
         page.goto(url)
-        cold = measure(page)
+        cold = measure(page, traffic)
         # A later visit: a site that keeps a memory snapshot of Python
         # (pyodide-snapshot.mjs) has made it by then.
         page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS * 2)
+        traffic.bytes = traffic.requests = 0
         page.reload()
-        warm = measure(page)
+        warm = measure(page, traffic)
         return cold, warm
     finally:
         context.close()
