@@ -89,14 +89,7 @@ function compiledByPage(loading) {
     globalThis.fetch = fetch;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   };
-  let promise;
-  try {
-    promise = loading();
-  } catch (error) {
-    restore();
-    throw error;
-  }
-  return promise.finally(restore);
+  return patched(loading, restore);
 }
 
 // While Pyodide loads, a request for a shared WebAssembly.Memory gets an ordinary one.
@@ -115,6 +108,12 @@ function unshared(loading) {
   }
   WebAssembly.Memory = Unshared;
   const restore = () => { if (WebAssembly.Memory === Unshared) WebAssembly.Memory = Memory; };
+  return patched(loading, restore);
+}
+
+// Runs `loading` with a patch in place, and `restore`s it once loading has ended,
+// however it ends (thrown at once or rejected later).
+function patched(loading, restore) {
   let promise;
   try {
     promise = loading();
