@@ -231,7 +231,7 @@ def boot_sections(settings: dict[str, str]) -> str:
         '  <p id="boot-error-message"></p>\n'
         '  <p id="boot-error-detail" class="detail"></p>\n'
         '  <button id="boot-retry" type="button" data-boot-text="retry">'
-        f'{english("retry")}</button>\n'
+        f"{english('retry')}</button>\n"
         "</section>\n"
         '<script>skyjoBoot.fill(document.getElementById("boot"));</script>'
     )
