@@ -35,7 +35,7 @@ from skyjo.bots.hard import (
     take_and_draw_values,
 )
 from skyjo.bots.medium import setup_flip
-from skyjo.bots.playout import TurnDraws, play_out
+from skyjo.bots.playout import play_out_seeded
 from skyjo.bots.reasons import action_reason, because, reason
 from skyjo.cards import GRID_SIZE
 from skyjo.state import Grid, Phase, State
@@ -301,14 +301,13 @@ def play_candidate(
     of a comparison, the same for the expert's search and the game review.
     ``aligned`` keys the playout's draws and random choices by its turns
     (:class:`~skyjo.bots.playout.TurnDraws`), as the review compares."""
-    rng = random.Random(seed)
-    draws = TurnDraws(sample.draw_pile, rng, turns) if aligned else None
     after = engine.apply_unchecked(sample, action, player=seat)
     if follow is not None and after.held is not None:
         placed = follow.after(action, after.held)
         if placed is not None:
             after = engine.apply_unchecked(after, placed, player=seat)
-    return play_out(after, rng, max_turns=turns, aligned=draws)
+    pile = sample.draw_pile if aligned else None
+    return play_out_seeded(after, seed, max_turns=turns, pile=pile)
 
 
 class Sampler:

@@ -14,9 +14,10 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from skyjo import engine
-from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
+from skyjo.actions import FLIPS, SWAPS, Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.evaluation import DECK_MEAN, PARTNERS
-from skyjo.cards import GRID_SIZE
+from skyjo.cards import COLUMNS, GRID_SIZE
+from skyjo.rules import Rules
 from skyjo.state import Grid, Phase, State
 
 #: Take the discard card if it saves this much, or is this low and saves anything.
@@ -168,7 +169,38 @@ def play_out(
     """Play ``state`` on with ``policy`` (every player: :func:`quick_action`)
     until the round is scored or ``max_turns`` turns have been taken; with
     ``aligned``, each turn's draw and random choice are the turn's own (see
-    :class:`TurnDraws`)."""
+    :class:`TurnDraws`).
+
+    With :func:`quick_action` the playout runs on lists (:func:`_simulate`):
+    the same moves, random numbers and end state as :func:`play_out_plain`."""
+    if policy is quick_action and state.phase in _IN_TURN:
+        chance = _GivenChance(rng, None if aligned is None else aligned.floats)
+        order = None if aligned is None else aligned.order
+        return _simulate(state, max_turns, chance, order)
+    return play_out_plain(state, rng, max_turns, aligned, policy)
+
+
+def play_out_seeded(
+    state: State, seed: int, *, max_turns: int, pile: tuple[int, ...] | None = None
+) -> State:
+    """:func:`play_out` with :func:`quick_action` and ``random.Random(seed)``;
+    given ``pile`` (the sample's draw pile before the move that led to
+    ``state``), with the draws keyed by turn by ``TurnDraws(pile,
+    random.Random(seed), max_turns)``. The random numbers are drawn only when
+    the playout needs them (many playouts need none), in the same sequence."""
+    if state.phase not in _IN_TURN:
+        rng = random.Random(seed)
+        draws = None if pile is None else TurnDraws(pile, rng, max_turns)
+        return play_out_plain(state, rng, max_turns, draws, quick_action)
+    chance = _SeededChance(seed, None if pile is None else max_turns + 1)
+    return _simulate(state, max_turns, chance, None if pile is None else pile[::-1])
+
+
+def play_out_plain(
+    state: State, rng: random.Random, max_turns: int, aligned: TurnDraws | None, policy: Policy
+) -> State:
+    """:func:`play_out` through the engine, one state per action: the reference
+    the fast path is tested against, and the way for any other policy."""
     turns = 0
     chooser: Chooser = rng if aligned is None else aligned
     while state.phase is not Phase.DEAL and state.phase is not Phase.GAME_OVER:
@@ -187,3 +219,266 @@ def play_out(
                 continue
         state = engine.apply_unchecked(state, policy(state, chooser), player=state.to_move)
     return state
+
+
+# --- the same playout on lists ------------------------------------------------------
+#
+# The expert's search and the game review play hundreds of thousands of playout
+# turns, and through the engine each builds two states and a grid. _simulate
+# plays :func:`quick_action`'s moves on lists instead, changing only the grid
+# of the player who moved, and builds a State only at the end (the round's last
+# placement goes through the engine, which scores it). tests/bots/
+# test_fast_paths.py holds it to play_out_plain, end state for end state.
+
+_IN_TURN = (Phase.TURN, Phase.PLACE_DRAWN, Phase.PLACE_DISCARD)
+#: A slot a card cannot go to (removed, or face down where face-down cards are
+#: kept) in :func:`_simulate`'s worth lists: below any real saving.
+_NO_SLOT = -1000
+#: A saving at or below this is :data:`_NO_SLOT`'s: no slot at all.
+_NO_SAVING = _NO_SLOT // 2
+
+
+class _GivenChance:
+    """A playout's random numbers from a given ``random.Random`` and, for draws
+    keyed by turn, :class:`TurnDraws`' numbers ``floats``."""
+
+    __slots__ = ("floats", "rng")
+
+    def __init__(self, rng: random.Random, floats: list[float] | None) -> None:
+        self.rng = rng
+        self.floats = floats
+
+    def pick(self, positions: list[int], turn: int) -> int:
+        floats = self.floats
+        if floats is None:
+            return self.rng.choice(positions)
+        return positions[int(floats[turn] * len(positions))]
+
+    def shuffle(self, cards: list[int]) -> None:
+        self.rng.shuffle(cards)
+
+
+class _SeededChance:
+    """The random numbers of ``random.Random(seed)``, as :class:`_GivenChance`
+    would use them with :class:`TurnDraws`' first ``floats`` numbers (None: not
+    keyed by turn), but drawn only when needed: the generator is seeded at the
+    first need, the turns' numbers are drawn up to the one asked for, and all of
+    them before a reshuffle draws the numbers that follow."""
+
+    __slots__ = ("floats", "rng", "seed", "wanted")
+
+    def __init__(self, seed: int, wanted: int | None) -> None:
+        self.seed = seed
+        self.wanted = wanted
+        self.rng: random.Random | None = None
+        self.floats: list[float] = []
+
+    def _generator(self) -> random.Random:
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = random.Random(self.seed)
+        return rng
+
+    def pick(self, positions: list[int], turn: int) -> int:
+        rng = self._generator()
+        if self.wanted is None:
+            return rng.choice(positions)
+        floats = self.floats
+        while len(floats) <= turn:
+            floats.append(rng.random())
+        return positions[int(floats[turn] * len(positions))]
+
+    def shuffle(self, cards: list[int]) -> None:
+        rng = self._generator()
+        if self.wanted is not None:
+            floats = self.floats
+            while len(floats) < self.wanted:
+                floats.append(rng.random())
+        rng.shuffle(cards)
+
+
+class _Chance(Protocol):
+    def pick(self, positions: list[int], turn: int) -> int: ...
+
+    def shuffle(self, cards: list[int]) -> None: ...
+
+
+def _best_on(
+    worth: list[int | float], faces: list[int | None], card: int, rules: Rules, up: list[bool]
+) -> tuple[float, int]:
+    """:func:`_best_swap` on :func:`_simulate`'s lists: ``worth`` holds each
+    slot's value (a face-down one :data:`DECK_MEAN`, or :data:`_NO_SLOT` where
+    the card may not go), ``faces`` the grid's public cards."""
+    if faces.count(card) >= 2 and rules.removes_column(card):
+        # A column may be completed: the slots beside a face-up pair of the card
+        # save three times it more.
+        gains = [w - card for w in worth]
+        for p in range(GRID_SIZE):
+            if worth[p] != _NO_SLOT:
+                a, b = PARTNERS[p]
+                if up[a] and up[b] and faces[a] == card and faces[b] == card:
+                    gains[p] += 3 * card
+        top = max(gains)
+        if top <= _NO_SAVING:
+            return -1e9, -1
+        return top, gains.index(top)
+    most = max(worth)
+    if most == _NO_SLOT:
+        return -1e9, -1
+    return most - card, worth.index(most)
+
+
+def _simulate(
+    state: State, max_turns: int, chance: _Chance, order: tuple[int, ...] | None
+) -> State:
+    """:func:`play_out_plain` with :func:`quick_action` on lists, from a state
+    in a turn (``order``: the draws keyed by turn, as :class:`TurnDraws`)."""
+    rules = state.rules
+    n = state.num_players
+    start = state.grids
+    values = [list(g.values) for g in start]
+    up = [list(g.face_up) for g in start]
+    gone = [list(g.removed) for g in start]
+    faces = [list(g.public.cards) for g in start]
+    down = [list(g.public.face_down) for g in start]
+    # Each slot's value, a face-down one at the deck's mean: where a card may go.
+    worth: list[list[int | float]] = []
+    # The same with face-down slots out: where a card may go that keeps them.
+    shown: list[list[int | float]] = []
+    for v, u, r in zip(values, up, gone, strict=True):
+        slots = range(GRID_SIZE)
+        worth.append([_NO_SLOT if r[p] else (v[p] if u[p] else DECK_MEAN) for p in slots])
+        shown.append([_NO_SLOT if r[p] or not u[p] else v[p] for p in slots])
+    changed = [False] * n
+    pile = list(state.draw_pile)
+    discard = list(state.discard_pile)
+    phase, player, finisher, held = state.phase, state.to_move, state.finisher, state.held
+    count, reshuffles = state.turns, state.reshuffles
+    turns = turn = 0
+
+    def now(phase: Phase, held: int | None) -> State:
+        grids = tuple(
+            Grid.of(tuple(values[s]), tuple(up[s]), tuple(gone[s])) if changed[s] else start[s]
+            for s in range(n)
+        )
+        return state._replace(
+            phase=phase,
+            grids=grids,
+            draw_pile=tuple(pile),
+            discard_pile=tuple(discard),
+            to_move=player,
+            finisher=finisher,
+            held=held,
+            turns=count,
+            reshuffles=reshuffles,
+        )
+
+    def safe_to_end(score: float) -> bool:
+        """:func:`_safe_to_end` for the player to move."""
+        if score <= 0:
+            return True
+        for s in range(n):
+            if s == player:
+                continue
+            total = 0.0
+            for v, u, r in zip(values[s], up[s], gone[s], strict=True):
+                if not r:
+                    total += v if u else DECK_MEAN
+            if not total > score + 2:
+                return False
+        return True
+
+    while True:
+        assert player is not None
+        if phase is Phase.TURN:
+            if turns >= max_turns:
+                return now(Phase.TURN, None)
+            turns += 1
+            if not pile and len(discard) > 1:
+                cards = discard[:-1]
+                chance.shuffle(cards)
+                pile = cards[::-1]
+                discard = discard[-1:]
+                reshuffles += 1
+            if order is not None:
+                turn = turns
+            top = discard[-1] if discard else None
+            take = False
+            if top is not None:
+                if not pile:
+                    take = True
+                else:
+                    gain = _best_on(worth[player], faces[player], top, rules, up[player])[0]
+                    take = gain >= TAKE_SAVING or (top <= TAKE_LOW and gain > 0)
+            if take:
+                held = discard.pop()
+                phase = Phase.PLACE_DISCARD
+                continue
+            if order is not None and turn < len(order) and not reshuffles:
+                card = order[turn]
+                if pile and pile[-1] != card:
+                    pile.remove(card)
+                    pile.append(card)
+            held = pile.pop()
+            phase = Phase.PLACE_DRAWN
+            continue
+        # The card in hand goes somewhere: quick_action's choice, on the lists.
+        assert held is not None
+        hidden = down[player]
+        mine = worth[player]
+        gain, position = _best_on(mine, faces[player], held, rules, up[player])
+        may_flip = phase is Phase.PLACE_DRAWN and bool(hidden)
+        flip = False
+        if finisher is None and len(hidden) == 1:
+            last = hidden[0]
+            removed = gone[player]
+            known = sum([f for f, r in zip(faces[player], removed, strict=True) if f and not r])
+            if position == last and not safe_to_end(known + held):
+                position = _best_on(shown[player], faces[player], held, rules, up[player])[1]
+                if position < 0:
+                    position = last
+            elif (gain <= 0 or position < 0) and may_flip:
+                if safe_to_end(known + DECK_MEAN):
+                    flip, position = True, last
+                else:
+                    position = _best_on(shown[player], faces[player], held, rules, up[player])[1]
+                    if position < 0:
+                        position = last
+        elif not (gain > 0 or not may_flip):
+            flip, position = True, chance.pick(hidden, turn)
+        if position < 0:
+            Swap(position)  # raises, as quick_action's Swap(-1) would
+        if finisher is not None and (player + 1) % n == finisher:
+            # The round's last placement: the engine ends the round and scores it.
+            action: PlayerAction = FLIPS[position] if flip else SWAPS[position]
+            return engine.apply_unchecked(now(phase, held), action, player=player)
+        # engine._place and engine._end_turn, on the lists.
+        grid_values, grid_up = values[player], up[player]
+        if flip:
+            card = grid_values[position]
+            discard.append(held)
+        else:
+            card = held
+            discard.append(grid_values[position])
+            grid_values[position] = card
+        if not grid_up[position]:
+            grid_up[position] = True
+            hidden.remove(position)
+        faces[player][position] = mine[position] = shown[player][position] = card
+        changed[player] = True
+        column = position % COLUMNS
+        if grid_up[column] and grid_up[column + COLUMNS] and grid_up[column + 2 * COLUMNS]:
+            a, b, c = column, column + COLUMNS, column + 2 * COLUMNS
+            value = grid_values[a]
+            if grid_values[b] == value and grid_values[c] == value and rules.removes_column(value):
+                removed = gone[player]
+                for q in (a, b, c):
+                    removed[q] = True
+                    mine[q] = shown[player][q] = _NO_SLOT
+                discard.extend((value, value, value))
+        if finisher is None and not hidden:
+            finisher = player
+        player = (player + 1) % n
+        held = None
+        count += 1
+        phase = Phase.TURN
