@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
-from urllib.parse import parse_qsl
 
 from skyjo import scenarios, share
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import RulesError
-from skyjo.inputs import whole_number
+from skyjo.inputs import query_pairs, whole_number
 from skyjo.record import GameRecord
 from skyjo.rules import ColumnRule, Rules
 from skyjo.scenarios import ScenarioError
@@ -150,7 +149,7 @@ def parse(query: str, fragment: str = "") -> EmbedConfig:
 def _pairs(query: str) -> tuple[dict[str, str], list[Problem]]:
     values: dict[str, str] = {}
     problems: list[Problem] = []
-    for key, value in parse_qsl(query, keep_blank_values=True):
+    for key, value in query_pairs(query, keep_blank=True):
         if key not in KNOWN:
             problems.append(Problem(key, value, f"not a parameter (known: {', '.join(KNOWN)})"))
         elif key in values:
@@ -250,7 +249,7 @@ def _scenario(
 def _record(config: EmbedConfig, fragment: str, problems: list[Problem]) -> EmbedConfig:
     """``#g=<text of Share this game>``; other fragments are the host's business."""
     fragment = fragment.removeprefix("#")
-    pairs = dict(parse_qsl(fragment, keep_blank_values=True))
+    pairs = dict(query_pairs(fragment, keep_blank=True))
     text = pairs.get("g")
     if text is None:
         return config
