@@ -13,12 +13,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from skyjo import engine
-from skyjo.actions import FLIPS, SWAPS, Draw, Flip, PlayerAction, Swap, TakeDiscard
+from skyjo import engine, scoring
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.evaluation import DECK_MEAN, PARTNERS
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.rules import Rules
-from skyjo.state import Grid, Phase, State
+from skyjo.state import Grid, Phase, RoundResult, State
 
 #: Take the discard card if it saves this much, or is this low and saves anything.
 TAKE_SAVING = 4.0
@@ -226,8 +226,8 @@ def play_out_plain(
 # The expert's search and the game review play hundreds of thousands of playout
 # turns, and through the engine each builds two states and a grid. _simulate
 # plays :func:`quick_action`'s moves on lists instead, changing only the grid
-# of the player who moved, and builds a State only at the end (the round's last
-# placement goes through the engine, which scores it). tests/bots/
+# of the player who moved, and builds a State only at the end (where the round
+# ends, scored by the engine's rules: :mod:`skyjo.scoring`). tests/bots/
 # test_fast_paths.py holds it to play_out_plain, end state for end state.
 
 _IN_TURN = (Phase.TURN, Phase.PLACE_DRAWN, Phase.PLACE_DISCARD)
@@ -356,22 +356,69 @@ def _simulate(
     count, reshuffles = state.turns, state.reshuffles
     turns = turn = 0
 
-    def now(phase: Phase, held: int | None) -> State:
+    def built(result: RoundResult | None) -> State:
+        """The state the playout ends in: on turn (cut short), or with the
+        round scored (``result``), as the engine would have built it."""
         grids = tuple(
-            Grid.of(tuple(values[s]), tuple(up[s]), tuple(gone[s])) if changed[s] else start[s]
-            for s in range(n)
+            [
+                Grid.of(tuple(values[s]), tuple(up[s]), tuple(gone[s])) if changed[s] else start[s]
+                for s in range(n)
+            ]
         )
+        phase, to_move, turns_taken = Phase.TURN, player, count
+        totals, results, winners = state.totals, state.results, state.winners
+        if result is not None:
+            totals = tuple([t + v for t, v in zip(totals, result.points, strict=True)])
+            results = (*results, result)
+            over = scoring.is_game_over(totals, rules)
+            phase = Phase.GAME_OVER if over else Phase.DEAL
+            winners = scoring.winners(totals) if over else ()
+            to_move, turns_taken = None, count + 1
         return state._replace(
             phase=phase,
             grids=grids,
             draw_pile=tuple(pile),
             discard_pile=tuple(discard),
-            to_move=player,
+            to_move=to_move,
             finisher=finisher,
-            held=held,
-            turns=count,
+            held=None,
+            turns=turns_taken,
             reshuffles=reshuffles,
+            totals=totals,
+            results=results,
+            winners=winners,
         )
+
+    def remove_column(seat: int, column: int) -> None:
+        """engine._remove_column on the lists: a column of three equal face-up
+        cards leaves the grid if the rules say so, onto the discard pile."""
+        grid_values, grid_up, removed = values[seat], up[seat], gone[seat]
+        a, b, c = column, column + COLUMNS, column + 2 * COLUMNS
+        if removed[a] or not (grid_up[a] and grid_up[b] and grid_up[c]):
+            return
+        value = grid_values[a]
+        if grid_values[b] == value and grid_values[c] == value and rules.removes_column(value):
+            for q in (a, b, c):
+                removed[q] = True
+                worth[seat][q] = shown[seat][q] = _NO_SLOT
+            discard.extend((value, value, value))
+
+    def scored(finisher: int) -> State:
+        """engine._end_round on the lists: every face-down card turned up, the
+        columns that completes removed, the round scored."""
+        for seat in range(n):
+            if down[seat]:
+                for p in down[seat]:
+                    up[seat][p] = True
+                changed[seat] = True
+                for column in range(COLUMNS):
+                    remove_column(seat, column)
+        raw = tuple(
+            [sum([v for v, r in zip(values[s], gone[s], strict=True) if not r]) for s in range(n)]
+        )
+        doubled = scoring.judge_finisher(raw, finisher, rules).doubled
+        points = tuple([2 * v if s == finisher and doubled else v for s, v in enumerate(raw)])
+        return built(RoundResult(finisher, raw, points, doubled))
 
     def safe_to_end(score: float) -> bool:
         """:func:`_safe_to_end` for the player to move."""
@@ -392,7 +439,7 @@ def _simulate(
         assert player is not None
         if phase is Phase.TURN:
             if turns >= max_turns:
-                return now(Phase.TURN, None)
+                return built(None)
             turns += 1
             if not pile and len(discard) > 1:
                 cards = discard[:-1]
@@ -408,7 +455,11 @@ def _simulate(
                 if not pile:
                     take = True
                 else:
-                    gain = _best_on(worth[player], faces[player], top, rules, up[player])[0]
+                    if faces[player].count(top) >= 2 and rules.removes_column(top):
+                        gain = _best_on(worth[player], faces[player], top, rules, up[player])[0]
+                    else:
+                        # Without a slot, a gain far below any threshold, as -1e9 is.
+                        gain = max(worth[player]) - top
                     take = gain >= TAKE_SAVING or (top <= TAKE_LOW and gain > 0)
             if take:
                 held = discard.pop()
@@ -426,7 +477,13 @@ def _simulate(
         assert held is not None
         hidden = down[player]
         mine = worth[player]
-        gain, position = _best_on(mine, faces[player], held, rules, up[player])
+        if faces[player].count(held) >= 2 and rules.removes_column(held):
+            gain, position = _best_on(mine, faces[player], held, rules, up[player])
+        else:
+            # _best_on's common case, inline: no column to complete.
+            gain = max(mine)
+            position = -1 if gain == _NO_SLOT else mine.index(gain)
+            gain = -1e9 if position < 0 else gain - held
         may_flip = phase is Phase.PLACE_DRAWN and bool(hidden)
         flip = False
         if finisher is None and len(hidden) == 1:
@@ -448,10 +505,6 @@ def _simulate(
             flip, position = True, chance.pick(hidden, turn)
         if position < 0:
             Swap(position)  # raises, as quick_action's Swap(-1) would
-        if finisher is not None and (player + 1) % n == finisher:
-            # The round's last placement: the engine ends the round and scores it.
-            action: PlayerAction = FLIPS[position] if flip else SWAPS[position]
-            return engine.apply_unchecked(now(phase, held), action, player=player)
         # engine._place and engine._end_turn, on the lists.
         grid_values, grid_up = values[player], up[player]
         if flip:
@@ -468,17 +521,12 @@ def _simulate(
         changed[player] = True
         column = position % COLUMNS
         if grid_up[column] and grid_up[column + COLUMNS] and grid_up[column + 2 * COLUMNS]:
-            a, b, c = column, column + COLUMNS, column + 2 * COLUMNS
-            value = grid_values[a]
-            if grid_values[b] == value and grid_values[c] == value and rules.removes_column(value):
-                removed = gone[player]
-                for q in (a, b, c):
-                    removed[q] = True
-                    mine[q] = shown[player][q] = _NO_SLOT
-                discard.extend((value, value, value))
+            remove_column(player, column)
         if finisher is None and not hidden:
             finisher = player
         player = (player + 1) % n
         held = None
+        if player == finisher:
+            return scored(finisher)
         count += 1
         phase = Phase.TURN
