@@ -435,16 +435,20 @@ def _simulate(
                 return False
         return True
 
+    assert player is not None, "quick_action asks the same"
+    placing, drawn = phase is not Phase.TURN, phase is Phase.PLACE_DRAWN
+    removes = rules.removes_column
     while True:
-        assert player is not None
-        if phase is Phase.TURN:
+        # One turn: quick_action's choices and the engine's steps, on the lists.
+        cards, hidden, mine = faces[player], down[player], worth[player]
+        if not placing:
             if turns >= max_turns:
                 return built(None)
             turns += 1
             if not pile and len(discard) > 1:
-                cards = discard[:-1]
-                chance.shuffle(cards)
-                pile = cards[::-1]
+                reshuffled = discard[:-1]
+                chance.shuffle(reshuffled)
+                pile = reshuffled[::-1]
                 discard = discard[-1:]
                 reshuffles += 1
             if order is not None:
@@ -455,57 +459,55 @@ def _simulate(
                 if not pile:
                     take = True
                 else:
-                    if faces[player].count(top) >= 2 and rules.removes_column(top):
-                        gain = _best_on(worth[player], faces[player], top, rules, up[player])[0]
+                    if cards.count(top) >= 2 and removes(top):
+                        gain = _best_on(mine, cards, top, rules, up[player])[0]
                     else:
                         # Without a slot, a gain far below any threshold, as -1e9 is.
-                        gain = max(worth[player]) - top
+                        gain = max(mine) - top
                     take = gain >= TAKE_SAVING or (top <= TAKE_LOW and gain > 0)
             if take:
                 held = discard.pop()
-                phase = Phase.PLACE_DISCARD
-                continue
-            if order is not None and turn < len(order) and not reshuffles:
-                card = order[turn]
-                if pile and pile[-1] != card:
-                    pile.remove(card)
-                    pile.append(card)
-            held = pile.pop()
-            phase = Phase.PLACE_DRAWN
-            continue
-        # The card in hand goes somewhere: quick_action's choice, on the lists.
+                drawn = False
+            else:
+                if order is not None and turn < len(order) and not reshuffles:
+                    card = order[turn]
+                    if pile and pile[-1] != card:
+                        pile.remove(card)
+                        pile.append(card)
+                held = pile.pop()
+                drawn = True
+        placing = False
+        # The card in hand goes somewhere.
         assert held is not None
-        hidden = down[player]
-        mine = worth[player]
-        if faces[player].count(held) >= 2 and rules.removes_column(held):
-            gain, position = _best_on(mine, faces[player], held, rules, up[player])
+        if cards.count(held) >= 2 and removes(held):
+            gain, position = _best_on(mine, cards, held, rules, up[player])
         else:
             # _best_on's common case, inline: no column to complete.
             gain = max(mine)
             position = -1 if gain == _NO_SLOT else mine.index(gain)
             gain = -1e9 if position < 0 else gain - held
-        may_flip = phase is Phase.PLACE_DRAWN and bool(hidden)
+        may_flip = drawn and bool(hidden)
         flip = False
         if finisher is None and len(hidden) == 1:
             last = hidden[0]
             removed = gone[player]
-            known = sum([f for f, r in zip(faces[player], removed, strict=True) if f and not r])
+            known = sum([c for c, r in zip(cards, removed, strict=True) if c and not r])
             if position == last and not safe_to_end(known + held):
-                position = _best_on(shown[player], faces[player], held, rules, up[player])[1]
+                position = _best_on(shown[player], cards, held, rules, up[player])[1]
                 if position < 0:
                     position = last
             elif (gain <= 0 or position < 0) and may_flip:
                 if safe_to_end(known + DECK_MEAN):
                     flip, position = True, last
                 else:
-                    position = _best_on(shown[player], faces[player], held, rules, up[player])[1]
+                    position = _best_on(shown[player], cards, held, rules, up[player])[1]
                     if position < 0:
                         position = last
         elif not (gain > 0 or not may_flip):
             flip, position = True, chance.pick(hidden, turn)
         if position < 0:
             Swap(position)  # raises, as quick_action's Swap(-1) would
-        # engine._place and engine._end_turn, on the lists.
+        # engine._place and engine._end_turn.
         grid_values, grid_up = values[player], up[player]
         if flip:
             card = grid_values[position]
@@ -517,7 +519,7 @@ def _simulate(
         if not grid_up[position]:
             grid_up[position] = True
             hidden.remove(position)
-        faces[player][position] = mine[position] = shown[player][position] = card
+        cards[position] = mine[position] = shown[player][position] = card
         changed[player] = True
         column = position % COLUMNS
         if grid_up[column] and grid_up[column + COLUMNS] and grid_up[column + 2 * COLUMNS]:
@@ -529,4 +531,3 @@ def _simulate(
         if player == finisher:
             return scored(finisher)
         count += 1
-        phase = Phase.TURN
