@@ -238,6 +238,15 @@ _NO_SLOT = -1000
 _NO_SAVING = _NO_SLOT // 2
 
 
+class _Chance(Protocol):
+    """Where :func:`_simulate` gets its random numbers: which face-down card
+    turn ``turn`` turns up, and the order of a reshuffled discard pile."""
+
+    def pick(self, positions: list[int], turn: int) -> int: ...
+
+    def shuffle(self, cards: list[int]) -> None: ...
+
+
 class _GivenChance:
     """A playout's random numbers from a given ``random.Random`` and, for draws
     keyed by turn, :class:`TurnDraws`' numbers ``floats``."""
@@ -295,12 +304,6 @@ class _SeededChance:
             while len(floats) < self.wanted:
                 floats.append(rng.random())
         rng.shuffle(cards)
-
-
-class _Chance(Protocol):
-    def pick(self, positions: list[int], turn: int) -> int: ...
-
-    def shuffle(self, cards: list[int]) -> None: ...
 
 
 def _best_on(
