@@ -6,8 +6,9 @@ often under a sub-path such as ``/skyjo/``):
 * the engine wheel, built from ``src/skyjo`` with the standard library alone
   (``sitebuild.wheel``; this command needs nothing pip-installed), compiled to
   Pyodide bytecode (``sitebuild.bytecode``: an archive of ``.pyc`` files, which
-  start faster than sources) and unpacked in the page by PyScript's ``files``
-  table (no micropip, which the npm Pyodide package does not ship);
+  start faster than sources), which PyScript's ``files`` table writes into the
+  page's worker and Python imports from as it is (no micropip, which the npm
+  Pyodide package does not ship);
 * the page itself from ``site/``, with the engine archive's name, the service
   worker's file list and version stamped in;
 * PyScript and Pyodide copied from ``node_modules`` at the versions pinned in
@@ -89,7 +90,7 @@ SW_VERSION_MARK = "@SW_VERSION@"
 SW_FILES_MARK = "@SW_FILES@"
 PRELOADS_MARK = "@RUNTIME_PRELOADS@"
 
-#: Site files with placeholders, and which: the PyScript config unpacks the engine.
+#: Site files with placeholders, and which: the PyScript config names the engine archive.
 #: Every page (each ``*.html`` at the top of ``site/``) is a partial stamped into
 #: the one skeleton by :mod:`pages`.
 STAMPED = {

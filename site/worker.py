@@ -5,7 +5,16 @@ Everything is in :mod:`skyjo.worker.host`; this file only connects it to the mai
 thread: the three calls ``site/page.mjs`` makes, and ``paint``, the main thread's
 function a view pushes its effects through between calls (a bot's move, the
 review's progress). No page Python touches ``document`` or ``window`` here: the
-worker has none (a test holds this)."""
+worker has none (a test holds this).
+
+The engine is imported straight from its archive, which PyScript writes beside
+this file as ``skyjo.zip`` (``pyscript.json``): unpacking its hundred files took
+Pyodide 40-50 ms of every start, and the page needs fewer than half of them."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.abspath("skyjo.zip"))
 
 from pyscript import sync
 

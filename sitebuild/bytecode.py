@@ -1,4 +1,4 @@
-"""The engine as Pyodide bytecode: what the pages unpack instead of the wheel.
+"""The engine as Pyodide bytecode: what the pages import from instead of the wheel.
 
 Importing a module from source compiles it first, and in the browser that was
 the largest part of the engine's start-up: about 120 of the 270 ms the game page

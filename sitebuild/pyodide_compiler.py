@@ -27,8 +27,8 @@ import sys
 import time
 import zipfile
 
-#: Where PyScript unpacks the archive ("./*" in pyscript.json): the path the
-#: compiled code names in a traceback.
+#: The folder the compiled code names in a traceback (the pages import the
+#: package from the archive itself, ``/home/pyodide/skyjo.zip``: site/worker.py).
 HOME = "/home/pyodide/"
 #: PEP 552 flags: hash-based, not checked against a source (there is none).
 UNCHECKED_HASH = (1).to_bytes(4, "little")

@@ -1,4 +1,4 @@
-"""The engine as Pyodide bytecode (``sitebuild.bytecode``), which the pages unpack.
+"""The engine as Pyodide bytecode (``sitebuild.bytecode``), which the pages import from.
 
 Compiling runs the vendored Pyodide under Node, so these tests need Node.js and
 install ``node_modules`` as the build does (``npm ci``, once); they take a few
@@ -27,8 +27,10 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 RECORDS = ROOT / "tests" / "records"
 EPOCH = 1767323045
 
-#: Loads Pyodide under Node, unpacks the archive where PyScript would, replays a
-#: record with the compiled engine and prints the summary as JSON.
+#: Loads Pyodide under Node, writes the archive where PyScript does and imports
+#: from it as site/worker.py does (zipimport: nothing unpacked), replays a record
+#: with the compiled engine and prints the summary as JSON, with a German message
+#: read from the locale bundle inside the archive.
 RUN_IN_PYODIDE = """
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -36,15 +38,14 @@ const [pyodideDir, archive, record] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 const bytes = new Uint8Array(readFileSync(archive));
-pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
+pyodide.FS.writeFile("/home/pyodide/skyjo.zip", bytes);
 pyodide.globals.set("record_text", readFileSync(record, "utf8"));
 console.log(pyodide.runPython(`
 import json, os, sys
-sys.path.insert(0, "/home/pyodide")
+sys.path.insert(0, "/home/pyodide/skyjo.zip")
 import skyjo.record
-assert skyjo.record.__file__.endswith(".pyc"), skyjo.record.__file__
-sources = [n for _, _, names in os.walk("/home/pyodide/skyjo") for n in names if n.endswith(".py")]
-assert not sources, sources
+assert skyjo.record.__file__ == "/home/pyodide/skyjo.zip/skyjo/record.pyc", skyjo.record.__file__
+assert not os.path.exists("/home/pyodide/skyjo"), os.listdir("/home/pyodide")
 from skyjo.ui.i18n import Translator
 summary = skyjo.record.replay_summary(record_text)
 json.dumps({"summary": summary, "de": Translator("de").t("table.round", n=3)}, sort_keys=True)

@@ -64,12 +64,33 @@ def bundle(root: str) -> ZipFile | None:
     as unpacking 42 small files costs a page more than reading one of them."""
     if root not in _BUNDLES:
         found = None
-        if not os.path.isdir(root) and os.path.isfile(root + ".zip"):
-            from zipfile import ZipFile  # here only: the command line reads the folder
+        if not os.path.isdir(root):
+            data = _packed(root + ".zip")
+            if data is not None:
+                from io import BytesIO
+                from zipfile import ZipFile  # here only: the command line reads the folder
 
-            found = ZipFile(root + ".zip")
+                found = ZipFile(BytesIO(data))
         _BUNDLES[root] = found
     return _BUNDLES[root]
+
+
+def _packed(file: str) -> bytes | None:
+    """``file``'s bytes, from the disk or else from the archive this package was
+    imported from (the pages import the engine straight from its zip, see
+    ``site/worker.py``, so ``locales.zip`` is a member there, not a file); None
+    if neither has it."""
+    if os.path.isfile(file):
+        with open(file, "rb") as stream:
+            return stream.read()
+    get_data = getattr(__spec__.loader if __spec__ else None, "get_data", None)
+    if get_data is None:
+        return None
+    try:
+        data = get_data(file)
+    except OSError:
+        return None
+    return data if isinstance(data, bytes) else None
 
 
 def has_language(language: str, *, root: str = LOCALES) -> bool:
