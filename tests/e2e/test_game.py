@@ -596,6 +596,25 @@ def test_opening_the_menu_at_round_end_leaves_the_screen_as_it_is(
     no_python_errors(opened)
 
 
+def test_opening_the_menu_on_a_phone_keeps_what_was_typed_in_the_form(
+    fresh: tuple[BrowserContext, str],
+) -> None:
+    # Intent: on a phone the game menu hides behind a button. Opening it and closing
+    # it again while setting up a game leaves the names typed so far as they were.
+    opened = visit(fresh)
+    page = opened.page
+    page.set_viewport_size(PHONE)
+    name = page.get_by_role("textbox").first
+    name.fill("Zoé")
+    page.get_by_role("button", name="Menu").click()
+    expect(page.get_by_role("button", name="Import game")).to_be_visible()
+    assert problems(page, "setup form, menu open: ") == []
+    page.get_by_role("button", name="Menu").click()
+    expect(page.get_by_role("button", name="Import game")).to_be_hidden()
+    expect(name).to_have_value("Zoé")
+    no_python_errors(opened)
+
+
 # --- language and names -------------------------------------------------------------------
 
 

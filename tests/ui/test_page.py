@@ -201,3 +201,24 @@ def test_what_the_reader_typed_before_python_started_becomes_the_setup() -> None
 def test_keys_python_does_not_handle_change_nothing(key: str) -> None:
     page, _ = opened()
     assert not page.handle({"type": "key", "key": key})
+
+
+def test_opening_the_menu_on_the_setup_form_leaves_the_form_alone() -> None:
+    # The form holds what the reader typed until an intent reads it: painting it
+    # again for the menu would put the old names back over theirs.
+    page, _ = opened()
+    for _ in range(2):
+        effects = click(page, "menu")
+        assert [op[1] for op in effects.of("html")] == ["topbar-controls"]
+    assert not page.menu_open
+
+
+def test_a_changed_setup_form_is_still_painted() -> None:
+    page, _ = opened()
+    fields = {"name-0": "Zoé", "kind-0": "human", "name-1": "Bot", "kind-1": "hard",
+              "target": "100", "column_rule": "all", "double_on_tie": True}  # fmt: skip
+    effects = page.handle(
+        {"type": "click", "intent": "seat-add", "data": {}, "forms": {SETUP_FORM: fields}}
+    )
+    painted = shown(effects, "app")
+    assert 'id="name-2"' in painted and "Zoé" in painted

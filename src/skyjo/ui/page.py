@@ -182,7 +182,10 @@ class GamePage:
             self.reviewed = None
         bare = app.screen is Screen.SETUP and question is None
         shown = html if bare else note + html
-        if self.first_paint or bare or shown != self.shown:
+        # Unchanged, the setup form is left alone: what the reader typed into it
+        # lives in the page until an intent reads the form (opening the menu on a
+        # phone repainted it and lost a typed name).
+        if self.first_paint or shown != self.shown:
             # The mark is the screen's own: a pre-painted setup form is taken over as
             # it is (a notice above it is not part of what the build painted). The
             # same screen again (a bot's move on the table) changes only what moved.
