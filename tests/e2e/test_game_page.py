@@ -135,9 +135,11 @@ def test_an_invalid_custom_target_is_explained_in_the_pages_language(
     desktop: tuple[BrowserContext, str], language: str, message: str
 ) -> None:
     # Intent: "abc", 0 and −5 as a custom target each show a sentence in the page's
-    # language beside the form, never a raw message key.
+    # language beside the form, never a raw message key; what was typed (the target
+    # and the names) stays in the form to be mended.
     visit = opened(desktop, language=language)
     page = visit.page
+    page.locator("#name-0").fill("Zoé")
     for typed in ("abc", "0", "-5"):
         page.locator("input[name=target][value=custom]").check()
         page.locator("input[name=custom_target]").fill(typed)
@@ -145,6 +147,9 @@ def test_an_invalid_custom_target_is_explained_in_the_pages_language(
         expect(page.locator(".form-error")).to_have_text(message)
         expect(page.locator("#app")).not_to_contain_text("setup.error")
         expect(page.locator("#app")).to_have_attribute("data-screen", "setup")
+        expect(page.locator("input[name=custom_target]")).to_have_value(typed)
+        expect(page.locator("input[name=target][value=custom]")).to_be_checked()
+        expect(page.locator("#name-0")).to_have_value("Zoé")
     no_serious_findings(page, f"setup error ({language})")
     no_python_errors(visit)
 
@@ -509,6 +514,7 @@ def test_the_setup_form_is_aligned_named_per_seat_and_refuses_twins(
         expect(page.locator(".form-error")).to_have_text(
             "Seats 2 and 3 are both called alex: give each player a different name."
         )
+        expect(page.locator("#name-2")).to_have_value("alex")
         no_serious_findings(page, "setup with twin names")
         page.screenshot(path=SCREENSHOTS / f"setup-{size['width']}x{size['height']}.png")
         no_python_errors(visit)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -222,3 +223,47 @@ def test_a_changed_setup_form_is_still_painted() -> None:
     )
     painted = shown(effects, "app")
     assert 'id="name-2"' in painted and "Zoé" in painted
+
+
+def submit(page: GamePage, **fields: Any) -> Effects:
+    form = {"kind-0": "human", "kind-1": "hard", "target": "100", "column_rule": "all"}
+    return page.handle({"type": "submit", "forms": {SETUP_FORM: form | fields}})
+
+
+def test_names_that_cannot_start_a_game_stay_as_typed_beside_the_error() -> None:
+    page, _ = opened()
+    page.app.setup = page.app.setup.__class__(page.app.setup.seats[:2], page.app.setup.rules)
+    painted = shown(submit(page, **{"name-0": "Zoé", "name-1": "Zoé"}), "app")
+    assert page.app.screen is Screen.SETUP
+    assert 'role="alert"' in painted
+    assert painted.count('value="Zoé"') == 2
+
+
+def test_a_target_that_is_not_one_stays_as_typed_with_the_names() -> None:
+    page, _ = opened()
+    page.app.setup = page.app.setup.__class__(page.app.setup.seats[:2], page.app.setup.rules)
+    fields = {"name-0": "Zoé", "name-1": "Bob", "target": "custom", "custom_target": "1OO"}
+    painted = shown(submit(page, **fields), "app")
+    assert page.app.screen is Screen.SETUP and page.app.setup_error is not None
+    assert 'value="Zoé"' in painted and 'value="Bob"' in painted
+    assert 'value="1OO"' in painted
+    assert re.search(
+        r'<input[^>]*value="custom"[^>]*checked|<input[^>]*checked[^>]*value="custom"', painted
+    )
+    # Mended, the same form starts the game.
+    submit(page, **(fields | {"custom_target": "100"}))
+    assert page.app.screen is not Screen.SETUP
+    assert page.app.typed_target is None
+
+
+def test_a_seat_added_beside_a_bad_target_keeps_the_names_typed() -> None:
+    page, _ = opened()
+    page.app.setup = page.app.setup.__class__(page.app.setup.seats[:2], page.app.setup.rules)
+    form = {"name-0": "Zoé", "kind-0": "human", "name-1": "Bob", "kind-1": "hard",
+            "target": "custom", "custom_target": "-5", "column_rule": "all"}  # fmt: skip
+    effects = page.handle(
+        {"type": "click", "intent": "seat-add", "data": {}, "forms": {SETUP_FORM: form}}
+    )
+    painted = shown(effects, "app")
+    assert 'value="Zoé"' in painted and 'value="Bob"' in painted and 'value="-5"' in painted
+    assert 'id="name-2"' in painted

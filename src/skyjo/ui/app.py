@@ -155,6 +155,9 @@ class App:
         self.hint: Decision | None = None
         self.notice: Notice | None = None
         self.setup_error: SetupError | None = None
+        #: A custom target typed into the setup form that is not one (kept, to be
+        #: shown again beside the error that says so), else None.
+        self.typed_target: str | None = None
         self.tiebreak_of: tuple[int, ...] = ()
         #: A question the page shows before a game in progress is replaced.
         self.confirming: Confirm | None = None

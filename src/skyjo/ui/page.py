@@ -16,7 +16,6 @@ setup form comes with the intents that need it (``forms``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import sys
 from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
@@ -123,8 +122,7 @@ class GamePage:
         app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
         page = cls(app, push, spawn)
         if touched and app.screen is Screen.SETUP:
-            with contextlib.suppress(SetupError):
-                app.setup = page.read_setup(forms or {})
+            page.read_typed_setup(forms or {})
         effects = page.render()
         major, minor, micro = sys.version_info[:3]
         python = f"Python {major}.{minor}.{micro} ({sys.platform})"
@@ -366,16 +364,14 @@ class GamePage:
             return
         if SETUP_FORM not in forms:
             return
-        with contextlib.suppress(SetupError):
-            self.app.setup = self.read_setup(forms)
+        self.read_typed_setup(forms)
 
     def _start_from_form(self, forms: Forms) -> None:
         """Start with what the form says; a form that cannot start a game (a bad
         target, a missing name) is explained beside the form in the page's language."""
-        try:
-            setup = self.read_setup(forms)
-        except SetupError as exc:
-            self.app.setup_error = exc
+        setup, error = self.read_typed_setup(forms)
+        if error is not None:
+            self.app.setup_error = error
             return
         self.app.start(setup)
 
@@ -443,7 +439,33 @@ class GamePage:
     # --- the setup form ---------------------------------------------------------------------
 
     def read_setup(self, forms: Forms) -> Setup:
-        """What the person typed into the setup form (the only thing read from the page)."""
+        """What the person typed into the setup form (the only thing read from the
+        page); a :class:`SetupError` if its target is not one."""
+        setup, error = self.read_typed_setup(forms)
+        if error is not None:
+            raise error
+        return setup
+
+    def read_typed_setup(self, forms: Forms) -> tuple[Setup, SetupError | None]:
+        """What the person typed into the setup form, kept as the form's content so
+        that a repaint (an error explained, a seat added, another language) shows it
+        again: with the target as it was while the typed one is not a number above 0
+        (the typed text is kept beside it, ``App.typed_target``), and that error."""
+        if SETUP_FORM not in forms:
+            return self.app.setup, None
+        try:
+            setup = self._read_setup(forms)
+        except SetupError as error:
+            fields = forms.get(SETUP_FORM) or {}
+            typed = str(fields.get("custom_target") or "").strip()
+            self.app.setup = self._read_setup(forms, target=self.app.setup.rules.target)
+            self.app.typed_target = typed
+            return self.app.setup, error
+        self.app.setup = setup
+        self.app.typed_target = None
+        return setup, None
+
+    def _read_setup(self, forms: Forms, *, target: int | None = None) -> Setup:
         fields = forms.get(SETUP_FORM) or {}
         seats = []
         for i in range(len(self.app.setup.seats)):
@@ -455,7 +477,8 @@ class GamePage:
         custom = str(fields.get("custom_target") or "")
         if target_text == "custom" or custom:
             target_text = custom.strip()
-        target = parse_target(target_text)
+        if target is None:
+            target = parse_target(target_text)
         try:
             rules = Rules(
                 target=target,
@@ -469,10 +492,7 @@ class GamePage:
         return Setup(tuple(seats), rules, speed if speed in SPEEDS else "normal")
 
     def edit_seats(self, how: str, index: int, forms: Forms) -> None:
-        try:
-            setup = self.read_setup(forms)
-        except SetupError:
-            setup = self.app.setup
+        setup, _ = self.read_typed_setup(forms)
         seats = list(setup.seats)
         if how == "add" and len(seats) < 8:
             names = [s.name for s in seats]

@@ -633,13 +633,16 @@ def setup(app: App) -> SetupModel:
     error = ""
     if app.setup_error is not None:
         error = t.t(app.setup_error.key, **app.setup_error.fields)
+    # A custom target that is not one stays as typed, next to the error about it.
+    typed = app.typed_target
+    custom = typed is not None or target not in TARGET_PRESETS
     return SetupModel(
         seats=seats,
         targets=(
-            *tuple(Choice(str(v), str(v), v == target) for v in TARGET_PRESETS),
-            Choice("custom", t.t("rule.target.custom"), target not in TARGET_PRESETS),
+            *tuple(Choice(str(v), str(v), v == target and not custom) for v in TARGET_PRESETS),
+            Choice("custom", t.t("rule.target.custom"), custom),
         ),
-        custom_target="" if target in TARGET_PRESETS else str(target),
+        custom_target=typed if typed is not None else "" if not custom else str(target),
         column_rules=tuple(
             Choice(c.value, t.t(f"rule.column_rule.{c.value}"), c is s.rules.column_rule)
             for c in ColumnRule
