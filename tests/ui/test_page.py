@@ -267,3 +267,16 @@ def test_a_seat_added_beside_a_bad_target_keeps_the_names_typed() -> None:
     painted = shown(effects, "app")
     assert 'value="Zoé"' in painted and 'value="Bob"' in painted and 'value="-5"' in painted
     assert 'id="name-2"' in painted
+
+
+def test_a_form_with_hostile_fields_switches_language_and_keeps_the_last_setup() -> None:
+    page, _ = opened()
+    before = page.app.setup
+    form = {"name-0": "Zoé", "kind-0": "human", "name-1": "Bob", "kind-1": "hard",
+            "target": "custom", "custom_target": "x", "column_rule": "<script>"}  # fmt: skip
+    effects = page.handle(
+        {"type": "change", "id": "language", "value": "de", "forms": {SETUP_FORM: form}}
+    )
+    assert ["lang", "de"] in effects.ops
+    assert effects.of("warn") == []
+    assert page.app.setup.rules == before.rules

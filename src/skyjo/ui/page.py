@@ -16,6 +16,7 @@ setup form comes with the intents that need it (``forms``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
@@ -122,7 +123,7 @@ class GamePage:
         app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
         page = cls(app, push, spawn)
         if touched and app.screen is Screen.SETUP:
-            page.read_typed_setup(forms or {})
+            page.take_typed_setup(forms or {})
         effects = page.render()
         major, minor, micro = sys.version_info[:3]
         python = f"Python {major}.{minor}.{micro} ({sys.platform})"
@@ -359,17 +360,15 @@ class GamePage:
 
     def _keep_typed_setup(self, forms: Forms) -> None:
         """Keep what the person typed into the setup form across a repaint (a language
-        switch); a half-typed target stays as it was remembered."""
+        switch); a half-typed target stays as typed (:meth:`take_typed_setup`)."""
         if self.app.screen is not Screen.SETUP or self.app.confirming is not None:
             return
-        if SETUP_FORM not in forms:
-            return
-        self.read_typed_setup(forms)
+        self.take_typed_setup(forms)
 
     def _start_from_form(self, forms: Forms) -> None:
         """Start with what the form says; a form that cannot start a game (a bad
         target, a missing name) is explained beside the form in the page's language."""
-        setup, error = self.read_typed_setup(forms)
+        setup, error = self.take_typed_setup(forms)
         if error is not None:
             self.app.setup_error = error
             return
@@ -438,28 +437,23 @@ class GamePage:
 
     # --- the setup form ---------------------------------------------------------------------
 
-    def read_setup(self, forms: Forms) -> Setup:
-        """What the person typed into the setup form (the only thing read from the
-        page); a :class:`SetupError` if its target is not one."""
-        setup, error = self.read_typed_setup(forms)
-        if error is not None:
-            raise error
-        return setup
-
-    def read_typed_setup(self, forms: Forms) -> tuple[Setup, SetupError | None]:
-        """What the person typed into the setup form, kept as the form's content so
-        that a repaint (an error explained, a seat added, another language) shows it
-        again: with the target as it was while the typed one is not a number above 0
-        (the typed text is kept beside it, ``App.typed_target``), and that error."""
+    def take_typed_setup(self, forms: Forms) -> tuple[Setup, SetupError | None]:
+        """Make what the person typed into the setup form (the only thing read from
+        the page) the app's setup, so that a repaint (an error explained, a seat
+        added, another language) shows it again; with the target as it was while the
+        typed one is not a number above 0 (its text is kept in ``App.typed_target``),
+        and that error."""
         if SETUP_FORM not in forms:
             return self.app.setup, None
         try:
             setup = self._read_setup(forms)
         except SetupError as error:
             fields = forms.get(SETUP_FORM) or {}
-            typed = str(fields.get("custom_target") or "").strip()
-            self.app.setup = self._read_setup(forms, target=self.app.setup.rules.target)
-            self.app.typed_target = typed
+            self.app.typed_target = str(fields.get("custom_target") or "").strip()
+            # A form that fails again without its target (a hostile field) keeps
+            # the setup it had.
+            with contextlib.suppress(SetupError):
+                self.app.setup = self._read_setup(forms, target=self.app.setup.rules.target)
             return self.app.setup, error
         self.app.setup = setup
         self.app.typed_target = None
@@ -492,7 +486,7 @@ class GamePage:
         return Setup(tuple(seats), rules, speed if speed in SPEEDS else "normal")
 
     def edit_seats(self, how: str, index: int, forms: Forms) -> None:
-        setup, _ = self.read_typed_setup(forms)
+        setup, _ = self.take_typed_setup(forms)
         seats = list(setup.seats)
         if how == "add" and len(seats) < 8:
             names = [s.name for s in seats]
