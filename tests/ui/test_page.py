@@ -280,3 +280,12 @@ def test_a_form_with_hostile_fields_switches_language_and_keeps_the_last_setup()
     assert ["lang", "de"] in effects.ops
     assert effects.of("warn") == []
     assert page.app.setup.rules == before.rules
+
+
+def test_a_game_started_another_way_forgets_a_bad_target_typed_before() -> None:
+    page, _ = opened()
+    submit(page, **{"name-0": "Zoé", "name-1": "Bob", "target": "custom", "custom_target": "x"})
+    assert page.app.typed_target == "x"
+    click(page, "quick")
+    assert page.app.screen is not Screen.SETUP
+    assert page.app.typed_target is None

@@ -269,6 +269,7 @@ class App:
             self.setup_error = exc
             return
         self.setup_error = None
+        self.typed_target = None
         self.setup = setup
         self.keeper.write(SETUP_KEY, json.dumps(setup.to_json()))
         self.tiebreak_of = ()
