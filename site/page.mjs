@@ -44,17 +44,62 @@ const MAX_ID_LENGTH = 64;
 const views = new Map();
 let started = null;
 
-// Pyodide's WebAssembly module, compiled here for the worker (site/pyodide-start.mjs
-// asks for it): Chromium caches the machine code of a page's streamed wasm and
-// reuses it on the next visit, not a worker's. Compiling streams on background
-// threads; the page's main thread only receives the module.
+// Pyodide's WebAssembly module. Chromium keeps the machine code of a wasm module a
+// page compiled by streaming, and reuses it on the next visit; it does not keep a
+// worker's. But the page's compile decodes the 9 MB on its main thread: about 350 ms
+// of long tasks at a phone's speed. Done at start-up, that is when a newcomer
+// first types and taps. So (site/pyodide-start.mjs is the worker's half):
+//   - a visit after one that left the code cached (CACHED_KEY) compiles the module
+//     here, from Chromium's cache, and hands it to the worker;
+//   - any other visit leaves the compile to the worker, off the main thread; once
+//     Python is ready, at the first moment the reader leaves the page alone for
+//     QUIET_MS (or hides it), the page compiles the module once more, from the HTTP
+//     cache: that compile is the one Chromium keeps the machine code of. It then
+//     notes that the next visit may compile here.
 const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+const CACHED_KEY = "skyjo.wasm-cached";
+const QUIET_MS = 2000;
+
+function codeIsCached() {
+  try {
+    return window.localStorage.getItem(CACHED_KEY) === "1";
+  } catch (error) {
+    return false;  // storage refused: the worker compiles, every visit
+  }
+}
 
 function compileWasm() {
   const compiled = WebAssembly.compileStreaming(fetch(WASM_URL))
     // A server that does not say application/wasm: compile from the bytes.
     .catch(() => fetch(WASM_URL).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
   return compiled.catch(() => null);  // the worker then compiles it itself
+}
+
+// The page's compile for Chromium's code cache, on a visit that left the compile to
+// the worker: armed by worker(), started by the "ready" effect. Only a streamed
+// compile is cached, so a server that mislabels the wasm file (the worker compiles
+// from the bytes) never gets the visit marked as cached.
+let cacheCode = false;
+
+function cacheCodeWhenQuiet() {
+  if (!cacheCode) return;
+  cacheCode = false;
+  const ACTIVITY = ["pointerdown", "keydown", "click", "input", "change", "wheel", "touchstart"];
+  let last = performance.now();
+  let timer = 0;
+  const active = () => { last = performance.now(); };
+  const compile = () => {
+    clearInterval(timer);
+    for (const type of ACTIVITY) window.removeEventListener(type, active, true);
+    document.removeEventListener("visibilitychange", hidden);
+    WebAssembly.compileStreaming(fetch(WASM_URL)).then(() => {
+      try { window.localStorage.setItem(CACHED_KEY, "1"); } catch (error) { /* full or refused: compiled again next time */ }
+    }, () => {});
+  };
+  const hidden = () => { if (document.visibilityState === "hidden") compile(); };
+  for (const type of ACTIVITY) window.addEventListener(type, active, { capture: true, passive: true });
+  document.addEventListener("visibilitychange", hidden);
+  timer = setInterval(() => { if (performance.now() - last >= QUIET_MS) compile(); }, QUIET_MS / 4);
 }
 
 // Answers the worker's first "skyjo:wasm?" (it asks until answered) on the port
@@ -72,7 +117,8 @@ function offerWasm(xworker, compiled) {
 function worker() {
   if (started === null) {
     started = (async () => {
-      const compiled = compileWasm();
+      const cached = codeIsCached();
+      const compiled = cached ? compileWasm() : Promise.resolve(null);
       // PyScript runs the page's <script type="py" worker name="skyjo"> and sets
       // the element's xworker; its exported functions return promises (no
       // SharedArrayBuffer needed: the worker never waits for the main thread).
@@ -89,6 +135,7 @@ function worker() {
         const view = views.get(id);
         if (view) view.apply(text);
       };
+      cacheCode = !cached;
       await xworker.ready;
       return xworker.sync;
     })();
@@ -285,7 +332,7 @@ class View {
         case "copy": if (this.win.navigator.clipboard) this.win.navigator.clipboard.writeText(op[1]).catch(() => {}); break;
         case "print": this.win.print(); break;
         case "post": this.post(op[1]); break;
-        case "ready": doc.documentElement.setAttribute("data-ready", "true"); this.reportSize(); break;
+        case "ready": doc.documentElement.setAttribute("data-ready", "true"); this.reportSize(); cacheCodeWhenQuiet(); break;
         default: break;
       }
     }

@@ -12,11 +12,13 @@
 // one (see unshared()): without cross-origin isolation (GitHub Pages cannot send
 // the headers) there is no SharedArrayBuffer to make one from.
 //
-// In the worker, Pyodide's WebAssembly module comes compiled from the page (see
-// fromPage()): Chromium keeps the machine code it compiled for a page's wasm in its
-// cache and reuses it on the next visit, but not for a worker's. Compiled in the
-// worker, every visit started Python on baseline code: a warm start took 1.7x bare
-// Pyodide's instead of about 1.1x.
+// In the worker, Pyodide's WebAssembly module comes compiled from the page when
+// Chromium has its machine code cached (see withModule() and site/page.mjs):
+// Chromium keeps the code of a page's streamed wasm for the next visit, not a
+// worker's (compiled only here, every visit started Python on baseline code: a
+// warm start took 1.7x bare Pyodide's instead of about 1.1x). Otherwise the page
+// says so at once and the worker compiles the module itself, off the page's main
+// thread, while Pyodide's JavaScript loads.
 import { ensureIndexedDB } from "./memory-idb.mjs";
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
@@ -29,13 +31,15 @@ const inWorker = typeof WorkerGlobalScope !== "undefined" && globalThis instance
 export function begin() {
   if (started === null) {
     const loading = () => load({ indexURL: new URL("./pyodide/", import.meta.url).href });
-    started = unshared(inWorker ? () => compiledByPage(loading) : loading);
+    started = unshared(inWorker ? () => withModule(loading) : loading);
   }
   return started;
 }
 
-// The page answers "skyjo:wasm?" with the module on the port sent with it (site/page.mjs).
+// The page answers "skyjo:wasm?" with the module on the port sent with it, or with
+// null: compile it here (site/page.mjs).
 const WASM_FILE = "pyodide.asm.wasm";
+const WASM_URL = new URL("./pyodide/" + WASM_FILE, import.meta.url).href;
 // A page that never answers (a page script from an older visit) costs this long,
 // then the worker compiles the module itself.
 const PAGE_WAIT_MS = 5000;
@@ -70,18 +74,31 @@ function fromPage() {
   return offered;
 }
 
-// While Pyodide loads, its fetch of the wasm file waits for the page's module and
-// its instantiateStreaming uses that module; with none, both do what they would.
-function compiledByPage(loading) {
+/** Pyodide's module compiled in this worker (streamed; from the bytes where the
+ * server mislabels the file), or null when even that fails. */
+function compileHere(fetch) {
+  const url = WASM_URL;
+  return WebAssembly.compileStreaming(fetch(url))
+    .catch(() => fetch(url).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
+    .catch(() => null);
+}
+
+// The page is asked at once, and a worker told to compile starts while Pyodide's
+// JavaScript still loads. While Pyodide loads, its fetch of the wasm file waits for
+// that module and its instantiateStreaming uses it; with none, both do what they
+// would.
+function withModule(loading) {
   const { fetch } = globalThis;
   const { instantiateStreaming } = WebAssembly;
+  const bound = fetch.bind(globalThis);
+  const compiled = fromPage().then((module) => module || compileHere(bound));
   globalThis.fetch = function (input, init) {
     const url = String(input instanceof Request ? input.url : input);
     if (!url.endsWith("/" + WASM_FILE)) return fetch.call(globalThis, input, init);
-    return fromPage().then((module) => (module ? new Response(null) : fetch.call(globalThis, input, init)));
+    return compiled.then((module) => (module ? new Response(null) : fetch.call(globalThis, input, init)));
   };
   WebAssembly.instantiateStreaming = async function (response, imports) {
-    const module = await fromPage();
+    const module = await compiled;
     if (!module) return instantiateStreaming.call(WebAssembly, response, imports);
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };

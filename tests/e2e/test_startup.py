@@ -19,13 +19,14 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
 
 import build
 from skyjo import scenarios
 
-from .conftest import BOOT_TIMEOUT_MS, open_page, wait_until_started
+from .conftest import BOOT_TIMEOUT_MS, Visit, open_page, wait_until_started
 from .test_game import serious_violations
+from .test_hostile import FILL_STORAGE_FIRST
 
 pytestmark = pytest.mark.e2e
 
@@ -271,34 +272,127 @@ def test_starting_python_uses_no_deprecated_browser_feature(
 WASM = "pyodide/pyodide.asm.wasm"
 
 
-def test_the_worker_runs_python_on_the_module_the_page_compiled(
-    browser: Browser, site_url: str
-) -> None:
-    # Intent (issue 21): Chromium reuses the machine code it cached for a page's
-    # streamed WebAssembly on the next visit, not a worker's; so the page compiles
-    # Pyodide's module and hands it to the worker, which fetches no copy of its own.
-    # The page's own requests (its DevTools session sees no worker's) include the
-    # wasm file, and the whole browser context asks for it exactly once.
-    context = browser.new_context(service_workers="block")
-    try:
-        everyone: list[str] = []
-        context.on("request", lambda r: everyone.append(r.url) if r.url.endswith(WASM) else None)
-        visit = open_page(context, site_url)
-        page = visit.page
+#: The page's note that Chromium has Pyodide's machine code cached (site/page.mjs).
+CACHED_KEY = "skyjo.wasm-cached"
+
+
+class WasmRequests:
+    """Requests for Pyodide's wasm file: ``everyone``'s in the browser context (the
+    page's and its worker's), and ``by_page``, those of the page itself (its DevTools
+    session sees no worker's)."""
+
+    def __init__(self, context: BrowserContext, page: Page) -> None:
+        self.everyone: list[str] = []
+        self.by_page: list[str] = []
+        context.on(
+            "request", lambda r: self.everyone.append(r.url) if r.url.endswith(WASM) else None
+        )
         session = context.new_cdp_session(page)
         session.send("Network.enable")
-        by_page: list[str] = []
+        session.on("Network.requestWillBeSent", self._sent)
 
-        def sent(event: dict[str, Any]) -> None:
-            if event["request"]["url"].endswith(WASM):
-                by_page.append(event["request"]["url"])
+    def _requested(self, request: Request) -> None:
+        if request.url.endswith(WASM):
+            self.everyone.append(request.url)
 
-        session.on("Network.requestWillBeSent", sent)
-        page.goto(site_url + "?seed=4")
-        wait_until_started(page)
+    def _sent(self, event: dict[str, Any]) -> None:
+        if event["request"]["url"].endswith(WASM):
+            self.by_page.append(event["request"]["url"])
+
+    def clear(self) -> None:
+        self.everyone.clear()
+        self.by_page.clear()
+
+
+def first_visit(context: BrowserContext, site_url: str) -> tuple[Visit, WasmRequests]:
+    """The game page opened until Python is ready, its worker having compiled
+    Pyodide's module: the page compiled none before (a first visit)."""
+    visit = open_page(context, site_url)
+    wasm = WasmRequests(context, visit.page)
+    visit.page.goto(site_url + "?seed=4")
+    wait_until_started(visit.page)
+    assert wasm.by_page == [], "the page compiled the wasm before Python was ready"
+    return visit, wasm
+
+
+def wait_for_cached_note(page: Page) -> None:
+    page.wait_for_function(
+        f"() => window.localStorage.getItem({CACHED_KEY!r}) === '1'", timeout=BOOT_TIMEOUT_MS
+    )
+
+
+def test_a_first_visit_compiles_in_the_worker_and_the_next_one_on_the_page(
+    browser: Browser, site_url: str
+) -> None:
+    # Intent (issue 21): a page's compile of Pyodide's 9 MB module decodes it on the
+    # main thread, right while a newcomer first touches the page; so a first visit
+    # leaves it to the worker. Chromium keeps the machine code of a page's streamed
+    # compile, not a worker's: so once Python is ready the page compiles the module
+    # once more (from the HTTP cache) and notes it, and the next visit compiles on
+    # the page and hands the module to the worker, which fetches no copy.
+    context = browser.new_context(service_workers="block")
+    try:
+        visit, wasm = first_visit(context, site_url)
+        page = visit.page
+        assert len(wasm.everyone) == 1, f"the worker fetched {wasm.everyone}"
         expect(page.get_by_role("button", name="Quick game")).to_be_enabled()
-        assert len(by_page) == 1, f"the page fetched the wasm file {len(by_page)} times"
-        assert len(everyone) == 1, f"the wasm file was fetched {len(everyone)} times: {everyone}"
+        wait_for_cached_note(page)
+        assert len(wasm.by_page) == 1, f"the page compiled {len(wasm.by_page)} times for the cache"
+        # The next visit.
+        wasm.clear()
+        page.reload()
+        wait_until_started(page)
+        assert len(wasm.by_page) == 1, f"the page fetched the wasm file {len(wasm.by_page)} times"
+        assert len(wasm.everyone) == 1, f"the wasm file was fetched {len(wasm.everyone)} times"
+        page.get_by_role("button", name="Quick game").click()
+        expect(page.locator(".board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_timeout(2 * 1000)  # nothing compiled again for the cache
+        assert len(wasm.by_page) == 1
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("stored", ["yes", "2", "{}", " 1", ""])
+def test_a_stored_cache_note_that_is_not_one_leaves_the_compile_to_the_worker(
+    browser: Browser, site_url: str, stored: str
+) -> None:
+    # Intent: the cache note is read strictly ("1"); anything else stored under it
+    # (another version's value, a hand-edited one) is a first visit, not an error.
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(
+            f"window.localStorage.setItem({CACHED_KEY!r}, {json.dumps(stored)});"
+        )
+        visit, _ = first_visit(context, site_url)
+        page = visit.page
+        page.get_by_role("button", name="Quick game").click()
+        expect(page.locator(".board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+def test_full_storage_still_caches_the_code_and_says_nothing(
+    browser: Browser, site_url: str
+) -> None:
+    # Intent: storage that other pages of the site filled costs only the note: the
+    # page still compiles once for Chromium's cache, raises nothing, and plays.
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(FILL_STORAGE_FIRST)
+        visit, wasm = first_visit(context, site_url)
+        page = visit.page
+        expect(page.get_by_role("button", name="Quick game")).to_be_enabled()
+        page.wait_for_function(
+            "() => performance.getEntriesByType('resource')"
+            f".some((r) => r.name.endsWith({WASM!r}))",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        assert len(wasm.by_page) == 1
+        assert page.evaluate(f"window.localStorage.getItem({CACHED_KEY!r})") is None
+        page.get_by_role("button", name="Quick game").click()
+        expect(page.locator(".board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
         assert visit.page_errors == []
     finally:
         context.close()
@@ -306,8 +400,8 @@ def test_the_worker_runs_python_on_the_module_the_page_compiled(
 
 def test_a_server_that_mislabels_wasm_still_starts_python(browser: Browser, site_url: str) -> None:
     # Intent: a static server that sends the wasm file as application/octet-stream
-    # (streaming compilation refuses it) still gets a working game: the page compiles
-    # the module from its bytes instead.
+    # (streaming compilation refuses it) still gets a working game: the worker
+    # compiles the module from its bytes instead.
     context = browser.new_context(service_workers="block")
     try:
         mislabelled: list[str] = []
@@ -325,6 +419,9 @@ def test_a_server_that_mislabels_wasm_still_starts_python(browser: Browser, site
         wait_until_started(page)
         page.get_by_role("button", name="Quick game").click()
         expect(page.locator(".board")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        # A module compiled from its bytes is not what Chromium caches: no note.
+        page.wait_for_timeout(3000)
+        assert page.evaluate(f"window.localStorage.getItem({CACHED_KEY!r})") is None
         assert mislabelled, "the route never saw the wasm file"
         assert visit.page_errors == []
     finally:
