@@ -171,7 +171,8 @@ def test_correcting_a_past_round_recomputes(context: BrowserContext, site_url: s
     key(page, "Save correction").click()
     expect(page.locator("#notice")).to_have_text("Round 1 corrected.")
     assert round_points(page, 1) == ["9", "21", "20"]
-    assert totals(page) == ["23", "59", "33"]
+    # The totals row may be patched a moment after the round's points and the notice.
+    expect(page.locator("#history tr.totals-row td")).to_have_text(["23", "59", "33"])
     expect(page.locator("#entry-title")).to_have_text("Round 5")
 
 
