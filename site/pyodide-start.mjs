@@ -77,9 +77,8 @@ function fromPage() {
 /** Pyodide's module compiled in this worker (streamed; from the bytes where the
  * server mislabels the file), or null when even that fails. */
 function compileHere(fetch) {
-  const url = WASM_URL;
-  return WebAssembly.compileStreaming(fetch(url))
-    .catch(() => fetch(url).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
+  return WebAssembly.compileStreaming(fetch(WASM_URL))
+    .catch(() => fetch(WASM_URL).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)))
     .catch(() => null);
 }
 
@@ -88,14 +87,16 @@ function compileHere(fetch) {
 // that module and its instantiateStreaming uses it; with none, both do what they
 // would.
 function withModule(loading) {
-  const { fetch } = globalThis;
+  // The worker's own fetch, put back once Pyodide has loaded, and a bound copy of
+  // it for the calls made meanwhile.
+  const { fetch: own } = globalThis;
+  const fetch = own.bind(globalThis);
   const { instantiateStreaming } = WebAssembly;
-  const bound = fetch.bind(globalThis);
-  const compiled = fromPage().then((module) => module || compileHere(bound));
+  const compiled = fromPage().then((module) => module || compileHere(fetch));
   globalThis.fetch = function (input, init) {
     const url = String(input instanceof Request ? input.url : input);
-    if (!url.endsWith("/" + WASM_FILE)) return fetch.call(globalThis, input, init);
-    return compiled.then((module) => (module ? new Response(null) : fetch.call(globalThis, input, init)));
+    if (!url.endsWith("/" + WASM_FILE)) return fetch(input, init);
+    return compiled.then((module) => (module ? new Response(null) : fetch(input, init)));
   };
   WebAssembly.instantiateStreaming = async function (response, imports) {
     const module = await compiled;
@@ -103,7 +104,7 @@ function withModule(loading) {
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
   const restore = () => {
-    globalThis.fetch = fetch;
+    globalThis.fetch = own;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   };
   return patched(loading, restore);
