@@ -395,12 +395,18 @@ def rules_page(text: str) -> str:
 
 
 def runtime_preloads() -> str:
-    """The ``<link>`` tags that fetch PyScript's modules at once, rather than one after
-    the other as each module discovers the next. Pyodide and the engine archive are
-    not preloaded: the page's Web Worker fetches them, and a document's preload is
-    not the worker's (Chromium warns the preloads go unused, and a ``modulepreload``
-    of Pyodide would parse it on the main thread, which never runs it)."""
-    return "\n".join(['  <link rel="modulepreload" href="pyscript/core.js">', *pyscript_preloads()])
+    """The ``<link>`` tags that fetch the page's own start-up modules and PyScript's at
+    once, rather than one after the other as each module discovers the next: boot.js
+    imports ``page.mjs`` only once the page is parsed, and ``page.mjs`` imports
+    ``memory-idb.mjs`` and then PyScript, each fetched only when asked for until
+    preloaded. Pyodide and the engine archive are not preloaded: the page's Web Worker
+    fetches them, and a document's preload is not the worker's (Chromium warns the
+    preloads go unused, and a ``modulepreload`` of Pyodide would parse it on the main
+    thread, which never runs it)."""
+    own = [f'  <link rel="modulepreload" href="{name}">' for name in ("page.mjs", "memory-idb.mjs")]
+    return "\n".join(
+        [*own, '  <link rel="modulepreload" href="pyscript/core.js">', *pyscript_preloads()]
+    )
 
 
 def pyscript_preloads() -> list[str]:

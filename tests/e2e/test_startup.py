@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 import build
 from skyjo import scenarios
@@ -269,6 +269,39 @@ def test_starting_python_uses_no_deprecated_browser_feature(
     context.close()
 
 
+@pytest.mark.parametrize("path", ["", "scorepad.html", "replay.html"])
+def test_a_page_fetches_its_start_up_modules_while_it_is_parsed(
+    browser: Browser, site_url: str, path: str
+) -> None:
+    # Intent (issue 21): boot.js imports page.mjs once the page is parsed, and
+    # page.mjs then imports memory-idb.mjs: each fetched only when asked for, they
+    # were two trips one after the other between the parsed page and the worker's
+    # start. Preloaded, both are on their way before the page is parsed.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(site_url + path)
+    wait_until_started(page)
+    timings = page.evaluate(
+        """() => {
+          const parsed = performance.getEntriesByType("navigation")[0].domContentLoadedEventStart;
+          const asked = {};
+          for (const entry of performance.getEntriesByType("resource")) {
+            const name = entry.name.split("/").pop();
+            if (name === "page.mjs" || name === "memory-idb.mjs") asked[name] = entry.startTime;
+          }
+          return { parsed, asked };
+        }"""
+    )
+    where = path or "index.html"
+    assert sorted(timings["asked"]) == ["memory-idb.mjs", "page.mjs"], f"{where}: {timings}"
+    for name, at in timings["asked"].items():
+        assert at < timings["parsed"], (
+            f"{where}: {name} was first asked for {at:.0f} ms after navigation, "
+            f"after the page was parsed ({timings['parsed']:.0f} ms)"
+        )
+    context.close()
+
+
 WASM = "pyodide/pyodide.asm.wasm"
 
 
@@ -290,10 +323,6 @@ class WasmRequests:
         session = context.new_cdp_session(page)
         session.send("Network.enable")
         session.on("Network.requestWillBeSent", self._sent)
-
-    def _requested(self, request: Request) -> None:
-        if request.url.endswith(WASM):
-            self.everyone.append(request.url)
 
     def _sent(self, event: dict[str, Any]) -> None:
         if event["request"]["url"].endswith(WASM):
