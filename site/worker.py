@@ -9,7 +9,9 @@ worker has none (a test holds this).
 
 The engine is imported straight from its archive, which PyScript writes beside
 this file as ``skyjo.zip`` (``pyscript.json``): unpacking its hundred files took
-Pyodide 40-50 ms of every start, and the page needs fewer than half of them."""
+Pyodide 40-50 ms of every start, and the page needs fewer than half of them. The
+methods of its dataclasses come compiled from that archive too
+(:mod:`skyjo.worker.dataclass_code`)."""
 
 import os
 import sys
@@ -18,7 +20,13 @@ sys.path.insert(0, os.path.abspath("skyjo.zip"))
 
 from pyscript import sync
 
-from skyjo.worker import host
+from skyjo.worker import dataclass_code
+
+# Before the engine makes its dataclasses (importing host does): their methods come
+# compiled from the archive, which the line above put first on the path.
+dataclass_code.install_from(sys.path[0])
+
+from skyjo.worker import host  # noqa: E402 (after install_from, on purpose)
 
 host.PUSH = lambda view, effects: sync.paint(view, effects)
 

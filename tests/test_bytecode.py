@@ -18,7 +18,7 @@ import pytest
 
 import build
 from sitebuild import bytecode, wheel
-from sitebuild.pyodide_compiler import BUILD_ONLY, LOCALES
+from sitebuild.pyodide_compiler import BUILD_ONLY, DATACLASS_CODE, LOCALES
 from skyjo.record import replay_summary
 from skyjo.ui.i18n import Translator
 
@@ -28,9 +28,10 @@ RECORDS = ROOT / "tests" / "records"
 EPOCH = 1767323045
 
 #: Loads Pyodide under Node, writes the archive where PyScript does and imports
-#: from it as site/worker.py does (zipimport: nothing unpacked), replays a record
-#: with the compiled engine and prints the summary as JSON, with a German message
-#: read from the locale bundle inside the archive.
+#: from it as site/worker.py does (zipimport: nothing unpacked; the dataclasses'
+#: code from the archive's table), replays a record with the compiled engine and
+#: prints the summary as JSON, with a German message read from the locale bundle
+#: inside the archive and the counts of dataclasses served and compiled.
 RUN_IN_PYODIDE = """
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -43,12 +44,19 @@ pyodide.globals.set("record_text", readFileSync(record, "utf8"));
 console.log(pyodide.runPython(`
 import json, os, sys
 sys.path.insert(0, "/home/pyodide/skyjo.zip")
+from skyjo.worker import dataclass_code
+uses = dataclass_code.install_from("/home/pyodide/skyjo.zip")
 import skyjo.record
+import skyjo.ui.page
 assert skyjo.record.__file__ == "/home/pyodide/skyjo.zip/skyjo/record.pyc", skyjo.record.__file__
 assert not os.path.exists("/home/pyodide/skyjo"), os.listdir("/home/pyodide")
 from skyjo.ui.i18n import Translator
 summary = skyjo.record.replay_summary(record_text)
-json.dumps({"summary": summary, "de": Translator("de").t("table.round", n=3)}, sort_keys=True)
+json.dumps({
+    "summary": summary,
+    "de": Translator("de").t("table.round", n=3),
+    "dataclasses": uses and {"served": uses.served, "compiled": uses.compiled},
+}, sort_keys=True)
 `));
 """
 
@@ -86,10 +94,11 @@ def test_every_module_becomes_sourceless_bytecode(engine_wheel: Path, archive: P
     with zipfile.ZipFile(archive) as compiled:
         names = compiled.namelist()
         expected = sorted(name + "c" if name.endswith(".py") else name for name in package)
-        assert names == [*expected, "skyjo/locales.zip"]
+        assert names == [*expected, "skyjo/locales.zip", DATACLASS_CODE]
         with zipfile.ZipFile(io.BytesIO(compiled.read("skyjo/locales.zip"))) as bundle:
             assert {name: bundle.read(name) for name in bundle.namelist()} == locales
         names.remove("skyjo/locales.zip")
+        names.remove(DATACLASS_CODE)  # read in Pyodide: see the replay test below
         for name in names:
             data = compiled.read(name)
             if name.endswith(".pyc"):
@@ -112,7 +121,9 @@ def test_two_compilations_give_the_same_bytes(
 def test_compiled_engine_replays_records_like_cpython(archive: Path, tmp_path: Path) -> None:
     # Intent: the bytecode is Pyodide's own and runs: a record replayed by the compiled
     # engine in Pyodide gives the summary CPython gives from the sources, and the
-    # engine finds its locale files where the archive put them.
+    # engine finds its locale files where the archive put them. Every dataclass the
+    # game page's import makes takes its methods from the archive's table, compiled
+    # by the build (skyjo.worker.dataclass_code): none is compiled again.
     script = tmp_path / "run.mjs"
     script.write_text(RUN_IN_PYODIDE, encoding="utf-8")
     record = RECORDS / "reshuffle.json"
@@ -127,6 +138,9 @@ def test_compiled_engine_replays_records_like_cpython(archive: Path, tmp_path: P
     in_pyodide = json.loads(result.stdout.strip().splitlines()[-1])
     assert in_pyodide["summary"] == replay_summary(record.read_text(encoding="utf-8"))
     assert in_pyodide["de"] == Translator("de").t("table.round", n=3) == "Runde 3"
+    made = in_pyodide["dataclasses"]
+    assert made is not None, "the archive's dataclass code could not be installed"
+    assert made["compiled"] == 0 and made["served"] >= 40, made
 
 
 def test_a_cached_compilation_is_reused(
