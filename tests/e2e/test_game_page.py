@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 from skyjo.boot_texts import boot_text
 
 from .a11y import settle
-from .conftest import Visit, open_page, wait_until_started
+from .conftest import Visit, answered, open_page, wait_until_started
 from .test_game import (
     DESKTOP,
     PHONE,
@@ -144,6 +144,9 @@ def test_an_invalid_custom_target_is_explained_in_the_pages_language(
         page.locator("input[name=target][value=custom]").check()
         page.locator("input[name=custom_target]").fill(typed)
         page.get_by_role("button", name=re.compile("Start game|Spiel starten")).click()
+        # The sentence is the same each time: wait for this try's answer, or the
+        # next try's typing races the form this one repaints.
+        answered(page)
         expect(page.locator(".form-error")).to_have_text(message)
         expect(page.locator("#app")).not_to_contain_text("setup.error")
         expect(page.locator("#app")).to_have_attribute("data-screen", "setup")
