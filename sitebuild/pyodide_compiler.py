@@ -16,7 +16,7 @@ nothing, and a page still parses only its own domains in its own language. Files
 only the build reads (:data:`BUILD_ONLY`: the rules page's words, each language's
 list for the check of English left) are left out: no page opens them. Last, every
 module is imported once, to keep the compiled methods of the engine's dataclasses
-(:data:`DATACLASS_CODE`, read by ``skyjo.worker.dataclass_code``).
+(``skyjo/dataclass-code.marshal``, see ``skyjo.worker.dataclass_code``).
 """
 
 from __future__ import annotations
@@ -40,8 +40,6 @@ FILE_MODE = 0o100644 << 16
 BUILD_ONLY = re.compile(r"skyjo/locales/[^/]+/(rules\.arb|same-as-english\.txt)")
 #: The locale folders, which go into one zip of their own (the folder's name + ".zip").
 LOCALES = "skyjo/locales/"
-#: The compiled methods of the engine's dataclasses (skyjo.worker.dataclass_code.MEMBER).
-DATACLASS_CODE = "skyjo/dataclass-code.marshal"
 
 
 def pyc(source: bytes, name: str) -> bytes:
@@ -73,15 +71,16 @@ def compile_wheel(wheel: str, target: str, epoch: int) -> str:
             add(archive, name, data, moment, zipfile.ZIP_DEFLATED)
         bundle.close()
         add(archive, LOCALES.rstrip("/") + ".zip", locales.getvalue(), moment, zipfile.ZIP_DEFLATED)
-    table = dataclass_code(target)
+    member, table = dataclass_code(target)
     with zipfile.ZipFile(target, "a") as archive:
-        add(archive, DATACLASS_CODE, table, moment, zipfile.ZIP_DEFLATED)
+        add(archive, member, table, moment, zipfile.ZIP_DEFLATED)
     return f"cp{sys.version_info.major}{sys.version_info.minor}"
 
 
-def dataclass_code(target: str) -> bytes:
+def dataclass_code(target: str) -> tuple[str, bytes]:
     """The code of every dataclass's methods in the archive ``target``, compiled by
-    importing each of its modules (see ``skyjo.worker.dataclass_code``)."""
+    importing each of its modules, and the member it goes in (both as
+    ``skyjo.worker.dataclass_code`` in that archive says)."""
     with zipfile.ZipFile(target) as archive:
         names = sorted(
             name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
@@ -102,7 +101,7 @@ def dataclass_code(target: str) -> bytes:
             "importing the engine made no dataclass through dataclasses' exec: "
             "has this Python's dataclasses module changed? See skyjo.worker.dataclass_code"
         )
-    return recorder.dumps(table)
+    return recorder.MEMBER, recorder.dumps(table)
 
 
 def add(

@@ -18,9 +18,10 @@ import pytest
 
 import build
 from sitebuild import bytecode, wheel
-from sitebuild.pyodide_compiler import BUILD_ONLY, DATACLASS_CODE, LOCALES
+from sitebuild.pyodide_compiler import BUILD_ONLY, LOCALES
 from skyjo.record import replay_summary
 from skyjo.ui.i18n import Translator
+from skyjo.worker.dataclass_code import MEMBER as DATACLASS_CODE
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -29,7 +29,7 @@ import builtins
 import dataclasses
 import marshal
 import zipimport
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from types import CodeType
 from typing import Any
@@ -42,7 +42,8 @@ EXEC = "exec"
 
 class Uses:
     """How often the installed table served a class's methods, and how often it had
-    to compile them (:func:`install`)."""
+    to compile them (:func:`install`). A plain class: a dataclass here would be made
+    before any table is installed."""
 
     def __init__(self) -> None:
         self.served = 0
@@ -55,20 +56,27 @@ def compiled(text: str) -> CodeType:
     return compile(text, "<string>", "exec", dont_inherit=True)
 
 
+def _running(code_for: Callable[[str], CodeType]) -> Callable[..., None]:
+    """An ``exec`` for :mod:`dataclasses` that runs ``code_for(text)`` for the source
+    texts it writes (anything else as ``exec`` would)."""
+
+    def run(source: Any, globals: Any = None, locals: Any = None) -> None:
+        builtins.exec(code_for(source) if isinstance(source, str) else source, globals, locals)
+
+    return run
+
+
 @contextmanager
 def recording() -> Iterator[dict[str, CodeType]]:
     """The code of every dataclass made inside the block, by the source text it was
     compiled from (:mod:`dataclasses` compiles its source again after it)."""
     table: dict[str, CodeType] = {}
 
-    def run(source: Any, globals: Any = None, locals: Any = None) -> None:
-        if isinstance(source, str):
-            code = table[source] = compiled(source)
-            builtins.exec(code, globals, locals)
-        else:
-            builtins.exec(source, globals, locals)
+    def record(text: str) -> CodeType:
+        code = table[text] = compiled(text)
+        return code
 
-    setattr(dataclasses, EXEC, run)
+    setattr(dataclasses, EXEC, _running(record))
     try:
         yield table
     finally:
@@ -101,25 +109,18 @@ def install(table: Mapping[str, bytes]) -> Uses:
     :func:`uninstall` undoes it."""
     uses = Uses()
 
-    def run(source: Any, globals: Any = None, locals: Any = None) -> None:
-        if not isinstance(source, str):
-            builtins.exec(source, globals, locals)
-            return
-        stored = table.get(source)
-        code = None
-        if stored is not None:
-            try:
-                code = marshal.loads(stored)
-            except (EOFError, TypeError, ValueError):
-                code = None
+    def serve(text: str) -> CodeType:
+        try:
+            code = marshal.loads(table.get(text, b""))
+        except (EOFError, TypeError, ValueError):
+            code = None
         if isinstance(code, CodeType):
             uses.served += 1
-        else:
-            uses.compiled += 1
-            code = compiled(source)
-        builtins.exec(code, globals, locals)
+            return code
+        uses.compiled += 1
+        return compiled(text)
 
-    setattr(dataclasses, EXEC, run)
+    setattr(dataclasses, EXEC, _running(serve))
     return uses
 
 
