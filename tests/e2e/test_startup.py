@@ -382,6 +382,48 @@ def test_a_first_visit_compiles_in_the_worker_and_the_next_one_on_the_page(
         context.close()
 
 
+def test_a_page_with_the_code_cached_compiles_only_once_its_worker_runs(
+    browser: Browser, site_url: str
+) -> None:
+    # Intent (issue 21): on a visit that compiles Pyodide's module on the page (from
+    # Chromium's code cache), the compile's tasks used to run while PyScript was
+    # setting up, and the worker, which needs the module only once Pyodide's
+    # JavaScript has loaded, started about 100 ms later for them. So the page asks
+    # for the wasm file only after its worker exists.
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(f"window.localStorage.setItem({CACHED_KEY!r}, '1');")
+        # When the page makes a Worker (PyScript does, for the page's named worker).
+        context.add_init_script(
+            """(() => {
+              const Made = window.Worker;
+              window.Worker = class extends Made {
+                constructor(...args) {
+                  super(...args);
+                  window.workerMade = window.workerMade || performance.now();
+                }
+              };
+            })();"""
+        )
+        page = context.new_page()
+        page.goto(site_url)
+        wait_until_started(page)
+        started = page.evaluate("window.workerMade")
+        assert isinstance(started, (int, float)), "the page made no Worker"
+        asked = page.evaluate(
+            "performance.getEntriesByType('resource')"
+            f".filter((r) => r.name.endsWith({WASM!r})).map((r) => r.startTime)"
+        )
+        assert len(asked) == 1, f"the page asked for the wasm file {len(asked)} times"
+        assert asked[0] > started, (
+            f"the page asked for the wasm file {asked[0]:.0f} ms after navigation, "
+            f"before it made its worker ({started:.0f} ms)"
+        )
+        expect(page.get_by_role("button", name="Quick game")).to_be_enabled()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("stored", ["yes", "2", "{}", " 1", ""])
 def test_a_stored_cache_note_that_is_not_one_leaves_the_compile_to_the_worker(
     browser: Browser, site_url: str, stored: str
