@@ -256,10 +256,66 @@ class View {
     if (!this.sync) return;
     intent.forms = this.forms();
     intent.clock = { now: Date.now(), offset: -new Date().getTimezoneOffset() };
+    const sent = { forms: intent.forms, focused: this.doc.activeElement };
     this.awaiting(1);
     this.sync.intent(this.id, JSON.stringify(intent))
-      .then((text) => this.apply(text), (error) => console.warn(error))
+      .then((text) => this.apply(text, sent), (error) => console.warn(error))
       .finally(() => this.awaiting(-1));
+  }
+
+  // What the reader did while an intent's answer was on its way: the fields they
+  // changed since the intent read the forms (by form id and field key, as forms()
+  // names them), and where the keyboard went if they moved it. A repaint built from
+  // the intent's copy of the forms would otherwise undo that typing (a name typed
+  // just after tapping "Remove" on a slow phone), and the answer's focus, meant for
+  // the control tapped, would pull the keyboard away from the field typed into.
+  since(sent) {
+    const now = this.forms();
+    const changed = {};
+    for (const [form, fields] of Object.entries(now)) {
+      const before = sent.forms[form];
+      if (!before) continue;
+      for (const [key, value] of Object.entries(fields)) {
+        if (Object.prototype.hasOwnProperty.call(before, key) && before[key] !== value) {
+          (changed[form] = changed[form] || {})[key] = value;
+        }
+      }
+    }
+    const active = this.doc.activeElement;
+    const moved = active && active !== sent.focused && active !== this.doc.body && active.id ? active : null;
+    const caret = moved && TYPED.has(moved.type) ? [moved.selectionStart, moved.selectionEnd] : null;
+    const where = moved && moved.form && moved.form.id ? [moved.form.id, moved.name || moved.id] : null;
+    return { before: sent.forms, changed, moved: moved ? moved.id : null, where, caret };
+  }
+
+  // Puts back what since() found, on the repainted forms, into each field the
+  // answer left as the intent had it: a field that now shows something else is
+  // another one under the same name (removing seat 2 moves seat 3's name into
+  // name-2), and the reader's typing must not land on another seat. The keyboard
+  // goes back to where the reader took it on the same terms; otherwise the
+  // answer's focus stands.
+  keepReaders(kept) {
+    const now = this.forms();
+    const same = (form, key) => now[form] && kept.before[form] && now[form][key] === kept.before[form][key];
+    for (const [form, fields] of Object.entries(kept.changed)) {
+      const node = this.doc.forms.namedItem(form);
+      if (!node) continue;
+      for (const [key, value] of Object.entries(fields)) {
+        const field = node.elements.namedItem(key);
+        if (!field || !same(form, key)) continue;
+        if (field.type === "checkbox") field.checked = value === true;
+        else field.value = value;
+      }
+    }
+    if (kept.moved === null) return false;
+    const field = this.byId(kept.moved);
+    if (!field || field.hasAttribute("disabled")) return false;
+    if (kept.where && !same(kept.where[0], kept.where[1])) return false;
+    if (field !== this.doc.activeElement) field.focus({ preventScroll: true });
+    if (kept.caret && TYPED.has(field.type)) {
+      try { field.setSelectionRange(kept.caret[0], kept.caret[1]); } catch (error) { /* not a text field now */ }
+    }
+    return true;
   }
 
   awaiting(change) {
@@ -286,11 +342,13 @@ class View {
 
   // --- applying effects ---------------------------------------------------------------
 
-  apply(text) {
+  // `sent`: the intent's copy of the forms and focus, for an answer (not a push).
+  apply(text, sent) {
     let ops;
     try { ops = JSON.parse(text); } catch (error) { return; }
     if (!Array.isArray(ops)) return;
     const doc = this.doc;
+    const kept = sent ? this.since(sent) : null;
     const active = doc.activeElement;
     const focused = active && active !== doc.body ? active : null;
     for (const op of ops) {
@@ -328,10 +386,11 @@ class View {
       }
     }
     this.keepDetails();
+    const refocused = kept ? this.keepReaders(kept) : false;
     for (const op of ops) {
       switch (op[0]) {
         case "glide": this.glide(op[1], origins); break;
-        case "focus": this.focus(op[1], focused); break;
+        case "focus": if (!refocused) this.focus(op[1], focused); break;
         case "scroll": { const node = this.byId(op[1]); if (node) node.scrollIntoView({ block: "start" }); break; }
         case "download": this.download(op[1], op[2], op[3]); break;
         case "copy": if (this.win.navigator.clipboard) this.win.navigator.clipboard.writeText(op[1]).catch(() => {}); break;

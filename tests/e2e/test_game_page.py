@@ -355,6 +355,75 @@ def test_repaints_keep_what_the_person_opened_closed_or_typed(
     no_python_errors(visit)
 
 
+def test_typing_while_an_answer_is_on_its_way_is_kept_and_keeps_the_keyboard(
+    desktop: tuple[BrowserContext, str],
+) -> None:
+    # Intent (issue 21): a tap's answer repaints the setup form from the fields as
+    # they were when the tap was sent. What the person did in between (on a phone,
+    # tens of milliseconds: tap "Remove", then straight on into a name) was undone,
+    # and the keyboard went to the control Python meant for the tap. One script
+    # turn makes that window certain: the answer cannot arrive inside it.
+    visit = opened(desktop)
+    page = visit.page
+    expect(page.locator("#name-3")).to_be_visible()
+    page.evaluate(
+        """() => {
+          const remove = document.getElementById("seat-remove-3");
+          remove.focus();
+          remove.click();
+          const name = document.getElementById("name-0");
+          name.focus();
+          name.value = "Wilhelmina";
+          name.dispatchEvent(new Event("input", { bubbles: true }));
+          name.setSelectionRange(3, 3);
+          const target = document.querySelector("input[name=target][value='150']");
+          target.checked = true;
+          target.dispatchEvent(new Event("change", { bubbles: true }));
+        }"""
+    )
+    answered(page)
+    expect(page.locator("#name-3")).to_have_count(0)  # the tap was carried out
+    expect(page.get_by_role("textbox", name="Seat 1 Name")).to_have_value("Wilhelmina")
+    expect(page.locator("input[name=target][value='150']")).to_be_checked()
+    assert page.evaluate(FOCUSED) == "name-0"
+    page.keyboard.type("!")
+    expect(page.locator("#name-0")).to_have_value("Wil!helmina")
+    # And what the person typed goes into the game.
+    page.get_by_role("button", name="Start game").click()
+    expect(page.locator("#app")).to_contain_text("Wil!helmina")
+    no_serious_findings(page, "game started after typing during an answer")
+    no_python_errors(visit)
+
+
+def test_typing_during_an_answer_never_lands_on_another_seat(
+    desktop: tuple[BrowserContext, str],
+) -> None:
+    # Intent: the other side of keeping what was typed while an answer was on its
+    # way: removing seat 2 moves seat 3 into the second row, and its name field is
+    # now name-1. Text typed into seat 3's old field (name-2) must not be put into
+    # the field that carries that name after the repaint (seat 4's), nor take the
+    # keyboard there.
+    visit = opened(desktop)
+    page = visit.page
+    page.evaluate(
+        """() => {
+          const remove = document.getElementById("seat-remove-1");
+          remove.focus();
+          remove.click();
+          const name = document.getElementById("name-2");
+          name.focus();
+          name.value = "Samantha";
+          name.dispatchEvent(new Event("input", { bubbles: true }));
+        }"""
+    )
+    answered(page)
+    expect(page.locator("#name-3")).to_have_count(0)
+    expect(page.get_by_role("textbox", name="Seat 2 Name")).to_have_value("Sam")
+    expect(page.get_by_role("textbox", name="Seat 3 Name")).to_have_value("Robin")
+    assert page.evaluate(FOCUSED) != "name-2"
+    no_python_errors(visit)
+
+
 # --- 9: focus goes where the next decision is -------------------------------------------------
 
 
