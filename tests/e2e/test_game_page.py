@@ -355,6 +355,32 @@ def test_repaints_keep_what_the_person_opened_closed_or_typed(
     no_python_errors(visit)
 
 
+def tap_then_type(
+    page: Page, button: str, field: str, text: str, *, caret: int = -1, target: str = ""
+) -> None:
+    """Taps ``button`` and, in the same script turn (so before any answer can
+    arrive), types ``text`` into ``field`` (the caret left at ``caret``) and picks
+    the ``target`` radio button."""
+    page.evaluate(
+        """([button, field, text, caret, target]) => {
+          const tapped = document.getElementById(button);
+          tapped.focus();
+          tapped.click();
+          const typed = document.getElementById(field);
+          typed.focus();
+          typed.value = text;
+          typed.dispatchEvent(new Event("input", { bubbles: true }));
+          if (caret >= 0) typed.setSelectionRange(caret, caret);
+          const radio = target && document.querySelector(`input[name=target][value='${target}']`);
+          if (radio) {
+            radio.checked = true;
+            radio.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        }""",
+        [button, field, text, caret, target],
+    )
+
+
 def test_typing_while_an_answer_is_on_its_way_is_kept_and_keeps_the_keyboard(
     desktop: tuple[BrowserContext, str],
 ) -> None:
@@ -366,21 +392,7 @@ def test_typing_while_an_answer_is_on_its_way_is_kept_and_keeps_the_keyboard(
     visit = opened(desktop)
     page = visit.page
     expect(page.locator("#name-3")).to_be_visible()
-    page.evaluate(
-        """() => {
-          const remove = document.getElementById("seat-remove-3");
-          remove.focus();
-          remove.click();
-          const name = document.getElementById("name-0");
-          name.focus();
-          name.value = "Wilhelmina";
-          name.dispatchEvent(new Event("input", { bubbles: true }));
-          name.setSelectionRange(3, 3);
-          const target = document.querySelector("input[name=target][value='150']");
-          target.checked = true;
-          target.dispatchEvent(new Event("change", { bubbles: true }));
-        }"""
-    )
+    tap_then_type(page, "seat-remove-3", "name-0", "Wilhelmina", caret=3, target="150")
     answered(page)
     expect(page.locator("#name-3")).to_have_count(0)  # the tap was carried out
     expect(page.get_by_role("textbox", name="Seat 1 Name")).to_have_value("Wilhelmina")
@@ -405,17 +417,7 @@ def test_typing_during_an_answer_never_lands_on_another_seat(
     # keyboard there.
     visit = opened(desktop)
     page = visit.page
-    page.evaluate(
-        """() => {
-          const remove = document.getElementById("seat-remove-1");
-          remove.focus();
-          remove.click();
-          const name = document.getElementById("name-2");
-          name.focus();
-          name.value = "Samantha";
-          name.dispatchEvent(new Event("input", { bubbles: true }));
-        }"""
-    )
+    tap_then_type(page, "seat-remove-1", "name-2", "Samantha")
     answered(page)
     expect(page.locator("#name-3")).to_have_count(0)
     expect(page.get_by_role("textbox", name="Seat 2 Name")).to_have_value("Sam")
