@@ -295,6 +295,7 @@ class View {
   // goes back to where the reader took it on the same terms; otherwise the
   // answer's focus stands.
   keepReaders(kept) {
+    if (kept.moved === null && Object.keys(kept.changed).length === 0) return false;
     const now = this.forms();
     const same = (form, key) => now[form] && kept.before[form] && now[form][key] === kept.before[form][key];
     for (const [form, fields] of Object.entries(kept.changed)) {
