@@ -15,9 +15,9 @@ with the review's seed 0 (what everyone sees) and seed 1. Then:
   round, with 10 times the samples the review used (at least 320): by the
   review's own playout policy (:func:`policy_judge`) and, for ``--hard-flags``
   of them (all with ``--large``), with the hard bot playing every seat
-  (:func:`hard_judge`: 30 times slower, it plays at most 10 times the review's
-  first batch and stops once its verdict on 0 and on the 0.5-point line is 2.5
-  standard errors clear);
+  (:func:`hard_judge`: 30 times slower, it plays at most 10 times the first
+  batch of the review's measurement, 1,280 samples, and stops once its verdict
+  on 0 and on the 0.5-point line is 2.5 standard errors clear);
 - ``--fine`` decisions the review called fine (best or good) are analysed as
   deeply against hard's three best options and the review's own move: the best
   of them is picked on half the samples and measured on the other half, so its
@@ -68,7 +68,7 @@ from skyjo.game import Game
 from skyjo.record import GameRecord
 from skyjo.review import Rated, Review, Reviewer
 from skyjo.review.grades import Grade
-from skyjo.review.judge import FIRST, points_ahead
+from skyjo.review.judge import FIRST, MEASURE, points_ahead
 from skyjo.rules import Rules
 from skyjo.state import Phase, State
 from skyjo.view import PlayerView, view_of
@@ -83,9 +83,12 @@ LINE = 0.5
 MISSED = 2.0
 #: The hard-bot judge, 30 times slower than the playout policy, stops once its
 #: verdict is this many standard errors clear (a wrong verdict about 1 in 160),
-#: and plays at most 10 times the review's first batch.
+#: and plays at most 10 times the first batch of the review's measurement. (At
+#: most 10 times the screen's first batch, 320 samples, its standard error of
+#: about 1.2 points judged a flag that really loses 2 points "not better" about
+#: once in nine: the judge's own noise, counted against the review.)
 CLEAR = 2.5
-HARD_MOST = DEPTH * FIRST
+HARD_MOST = DEPTH * MEASURE
 
 
 # --- the games -------------------------------------------------------------------------
