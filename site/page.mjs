@@ -285,19 +285,19 @@ class View {
     const moved = active && active !== sent.focused && active !== this.doc.body && active.id ? active : null;
     const caret = moved && TYPED.has(moved.type) ? [moved.selectionStart, moved.selectionEnd] : null;
     const where = moved && moved.form && moved.form.id ? [moved.form.id, moved.name || moved.id] : null;
-    return { before: sent.forms, changed, moved: moved ? moved.id : null, where, caret };
+    return { changed, moved: moved ? moved.id : null, where, caret };
   }
 
   // Puts back what since() found, on the repainted forms, into each field the
-  // answer left as the intent had it: a field that now shows something else is
-  // another one under the same name (removing seat 2 moves seat 3's name into
+  // answer left as the intent had it (`before`, the intent's copy of the forms):
+  // a field that now shows something else is another one under the same name (removing seat 2 moves seat 3's name into
   // name-2), and the reader's typing must not land on another seat. The keyboard
   // goes back to where the reader took it on the same terms; otherwise the
   // answer's focus stands.
-  keepReaders(kept) {
+  keepReaders(kept, before) {
     if (kept.moved === null && Object.keys(kept.changed).length === 0) return false;
     const now = this.forms();
-    const same = (form, key) => now[form] && kept.before[form] && now[form][key] === kept.before[form][key];
+    const same = (form, key) => now[form] && before[form] && now[form][key] === before[form][key];
     for (const [form, fields] of Object.entries(kept.changed)) {
       const node = this.doc.forms.namedItem(form);
       if (!node) continue;
@@ -387,7 +387,7 @@ class View {
       }
     }
     this.keepDetails();
-    const refocused = kept ? this.keepReaders(kept) : false;
+    const refocused = kept ? this.keepReaders(kept, sent.forms) : false;
     for (const op of ops) {
       switch (op[0]) {
         case "glide": this.glide(op[1], origins); break;
