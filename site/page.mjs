@@ -290,10 +290,10 @@ class View {
 
   // Puts back what since() found, on the repainted forms, into each field the
   // answer left as the intent had it (`before`, the intent's copy of the forms):
-  // a field that now shows something else is another one under the same name (removing seat 2 moves seat 3's name into
-  // name-2), and the reader's typing must not land on another seat. The keyboard
-  // goes back to where the reader took it on the same terms; otherwise the
-  // answer's focus stands.
+  // a field that now shows something else is another one under the same name
+  // (removing seat 2 moves seat 3's name into name-2), and the reader's typing
+  // must not land on another seat. The keyboard goes back to where the reader took
+  // it on the same terms; otherwise the answer's focus stands.
   keepReaders(kept, before) {
     if (kept.moved === null && Object.keys(kept.changed).length === 0) return false;
     const now = this.forms();
