@@ -20,7 +20,11 @@ does), beside a bare page that starts Pyodide on its main thread from the same f
   touched it for 2 s (``site/page.mjs``): that compile's long tasks, once a visitor;
 * Python ready (``<html data-ready>``) cold and warm (a reload once the page has
   noted the code cached), the first usable control (the
-  setup form's Start button on screen), layout shift. Chromium's throttle slows the
+  setup form's first field laid out on screen), layout shift. The first usable
+  control moves by a factor of two from one cold load to the next on this machine
+  (about 200 to 530 ms), more than any change to the page tried: besides the
+  ``--runs`` full loads, ``--usable-loads`` more cold loads (15) measure only it,
+  and its verdict is the median of all of them; Chromium's throttle slows the
   page's main thread only, not its Web Workers (measured: a busy loop took 1.7x longer
   on the main thread at rate 4 and no longer in a worker), so our worker starts
   Python at the machine's speed while bare Pyodide starts it slowed: the ready times
@@ -229,6 +233,29 @@ def one_load(browser: Browser, url: str, *, game: bool) -> Run:
         context.close()
 
 
+def usable_only(browser: Browser, url: str) -> float:
+    """A cold load at rate 4 that only waits for the first usable control: more
+    samples of the one figure that varies most from load to load (200 to 530 ms
+    on this machine for the same page), without typing or a game after it."""
+    context = browser.new_context(service_workers="block", viewport=PHONE)  # type: ignore[arg-type]
+    try:
+        context.add_init_script(PROBE)
+        page = context.new_page()
+        throttle(page, 4)
+        page.goto(url, wait_until="commit")
+        # Python-side waiting first: nothing of the harness runs in the page while
+        # it shows its first screen (the probe notes when; see PROBE).
+        page.wait_for_timeout(1500)
+        for _ in range(TIMEOUT_MS // 500):
+            usable = page.evaluate("window.__usableAt === undefined ? null : window.__usableAt")
+            if usable is not None:
+                return float(usable)
+            page.wait_for_timeout(500)
+        raise TimeoutError("the first usable control did not show")
+    finally:
+        context.close()
+
+
 def round_trips(browser: Browser, url: str, count: int = 60) -> list[float]:
     """Unthrottled: the game menu opened or closed, from the click until the new top
     bar is painted (main -> worker -> main)."""
@@ -314,6 +341,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--lighthouse", type=Path, help="a folder with lighthouse 12.2.3 installed by npm"
     )
+    parser.add_argument(
+        "--usable-loads",
+        type=int,
+        default=15,
+        help="cold loads measuring only the first usable control, besides --runs (default 15)",
+    )
     args = parser.parse_args(argv)
     if not (args.dist / "index.html").is_file():
         print(f"phone.py: error: {args.dist}/index.html is missing: run python build.py first")
@@ -330,6 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for _ in range(args.runs):
                     ours.append(one_load(browser, base, game=True))
                     bare.append(one_load(browser, base + "bare.html", game=False))
+                more = [usable_only(browser, base) for _ in range(args.usable_loads)]
                 trips = round_trips(browser, base)
             finally:
                 browser.close()
@@ -337,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.lighthouse:
                 for page in ("", "scorepad.html", "rules.html"):
                     scores[page or "index.html"] = lighthouse(args.lighthouse, base + page)
-    print(report(ours, bare, trips, scores, args.runs))
+    print(report(ours, bare, trips, scores, args.runs, more))
     return 0
 
 
@@ -347,6 +381,7 @@ def report(
     trips: list[float],
     scores: dict[str, dict[str, float]],
     runs: int,
+    more_usable: list[float],
 ) -> str:
     site_start = median_phase([r.start_up for r in ours])
     bare_start = median_phase([r.start_up for r in bare])
@@ -356,6 +391,12 @@ def report(
     bare_ready = statistics.median(r.ready for r in bare)
     bare_warm = statistics.median(r.warm_ready for r in bare)
     usable = statistics.median(r.usable for r in ours)
+    # The first usable control moves by a factor of two from one load to the next
+    # (the machine, not the page): its verdict is on every load's figure, the five
+    # full loads' and the extra ones'.
+    every_usable = sorted([r.usable for r in ours] + more_usable)
+    pooled = statistics.median(every_usable)
+    quartiles = statistics.quantiles(every_usable, n=4) if len(every_usable) > 1 else [pooled] * 3
     shift = max(statistics.median(r.shift for r in ours), 0.0)
     caching = statistics.median(r.caching for r in ours if r.caching is not None)
     trips.sort()
@@ -392,7 +433,10 @@ def report(
         f"{verdict(bots.long_tasks <= 200)}",
         "ready ratio to bare Pyodide: see benchmarks/page_load.py (the throttle above "
         "slows bare Pyodide's main thread but not our worker)",
-        f"first usable control {usable:.0f} (target <= 400)  {verdict(usable <= 400)}",
+        f"first usable control: median {pooled:.0f} over {len(every_usable)} cold loads, "
+        f"quartiles {quartiles[0]:.0f}-{quartiles[2]:.0f}, range {every_usable[0]:.0f}-"
+        f"{every_usable[-1]:.0f} (the {runs} full loads' median {usable:.0f}; target <= 400)  "
+        f"{verdict(pooled <= 400)}",
         f"layout shift {shift:.3f} (target < 0.1)  {verdict(shift < 0.1)}",
         f"round trip p95 {trip95:.1f} (target <= 16)  {verdict(trip95 <= 16)}",
     ]
