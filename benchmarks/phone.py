@@ -22,7 +22,7 @@ does), beside a bare page that starts Pyodide on its main thread from the same f
   noted the code cached), the first usable control (the
   setup form's first field laid out on screen), layout shift. The first usable
   control moves by a factor of two from one cold load to the next on this machine
-  (about 200 to 530 ms), more than any change to the page tried: besides the
+  (about 200 to 570 ms), more than any change to the page tried: besides the
   ``--runs`` full loads, ``--usable-loads`` more cold loads (15) measure only it,
   and its verdict is the median of all of them; Chromium's throttle slows the
   page's main thread only, not its Web Workers (measured: a busy loop took 1.7x longer
@@ -235,7 +235,7 @@ def one_load(browser: Browser, url: str, *, game: bool) -> Run:
 
 def usable_only(browser: Browser, url: str) -> float:
     """A cold load at rate 4 that only waits for the first usable control: more
-    samples of the one figure that varies most from load to load (200 to 530 ms
+    samples of the one figure that varies most from load to load (200 to 570 ms
     on this machine for the same page), without typing or a game after it."""
     context = browser.new_context(service_workers="block", viewport=PHONE)  # type: ignore[arg-type]
     try:
