@@ -50,7 +50,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -182,14 +183,24 @@ def type_until(page: Page, *, ready_plus_ms: float, limit_ms: float = TIMEOUT_MS
             raise TimeoutError("the page was not ready in time")
 
 
-def one_load(browser: Browser, url: str, *, game: bool) -> Run:
-    """A cold load (typing through start-up), for the game page 8 s of bots, then a
-    warm reload."""
+@contextmanager
+def phone_page(browser: Browser) -> Iterator[Page]:
+    """A page in a new context (a first visit: nothing cached, service workers
+    blocked) at 360x640, the probe installed and the CPU slowed 4x."""
     context = browser.new_context(service_workers="block", viewport=PHONE)  # type: ignore[arg-type]
     try:
         context.add_init_script(PROBE)
         page = context.new_page()
         throttle(page, 4)
+        yield page
+    finally:
+        context.close()
+
+
+def one_load(browser: Browser, url: str, *, game: bool) -> Run:
+    """A cold load (typing through start-up), for the game page 8 s of bots, then a
+    warm reload."""
+    with phone_page(browser) as page:
         page.goto(url)
         type_until(page, ready_plus_ms=4000)
         first_paint = page.evaluate(
@@ -229,19 +240,13 @@ def one_load(browser: Browser, url: str, *, game: bool) -> Run:
         page.wait_for_function("() => window.__readyAt !== undefined", timeout=TIMEOUT_MS)
         warm = float(page.evaluate("window.__readyAt"))
         return Run(ready, float(usable), shift, start_up, bots, warm, caching)
-    finally:
-        context.close()
 
 
 def usable_only(browser: Browser, url: str) -> float:
     """A cold load at rate 4 that only waits for the first usable control: more
     samples of the one figure that varies most from load to load (200 to 570 ms
     on this machine for the same page), without typing or a game after it."""
-    context = browser.new_context(service_workers="block", viewport=PHONE)  # type: ignore[arg-type]
-    try:
-        context.add_init_script(PROBE)
-        page = context.new_page()
-        throttle(page, 4)
+    with phone_page(browser) as page:
         page.goto(url, wait_until="commit")
         # Python-side waiting first: nothing of the harness runs in the page while
         # it shows its first screen (the probe notes when; see PROBE).
@@ -252,8 +257,6 @@ def usable_only(browser: Browser, url: str) -> float:
                 return float(usable)
             page.wait_for_timeout(500)
         raise TimeoutError("the first usable control did not show")
-    finally:
-        context.close()
 
 
 def round_trips(browser: Browser, url: str, count: int = 60) -> list[float]:
@@ -412,7 +415,7 @@ def report(
         "",
         "(long tasks in start-up: from first paint to ready)",
         "",
-        "| page | ready cold | ready warm | first usable control | layout shift |",
+        "| page | ready cold | ready warm | first usable control (full loads) | layout shift |",
         "|---|---:|---:|---:|---:|",
         f"| Skyjo | {ready:.0f} | {warm:.0f} | {usable:.0f} | {shift:.3f} |",
         f"| bare Pyodide | {bare_ready:.0f} | {bare_warm:.0f} | – | – |",
