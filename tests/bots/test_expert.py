@@ -116,6 +116,29 @@ def test_expert_is_reproducible_with_a_seed_and_thinks_in_steps_alike(phase: Pha
             break
 
 
+def test_the_ranking_of_a_search_starts_with_the_move_the_expert_plays() -> None:
+    # The game review screens the move played against the expert's two best
+    # moves: the first must be the expert's own decision from the same numbers,
+    # and the rest hard's other candidates, ranked by the same playouts. (Taking
+    # the 2 or drawing is close enough here for the expert to search.)
+    mine = "3 4 3 4 / 4 3 4 3 / 3 [4] 3 [9]"
+    theirs = "0 -1 0 1 / 1 0 -1 0 / [0] 1 0 [2]"
+    state = table([mine, theirs], discard=(2,), draw=tuple(range(-2, 12)))
+    view = view_of(state, 0)
+    expert = ExpertBot(budget=BUDGET)
+    steps = expert.rank_in_steps(view, random.Random(7))
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            searched = done.value
+            break
+    assert searched is not None and len(searched.candidates) >= 2
+    assert searched.best == expert.decide(view, random.Random(7)).action
+    assert list(searched.means) == sorted(searched.means, reverse=True)
+    assert len(set(searched.candidates)) == len(searched.candidates)
+
+
 def test_options_worth_the_same_and_of_the_same_kind_are_searched_once() -> None:
     # Face up: the 12 and the 5 and 7; every other card face down.
     mine = "12 [1] [2] [3] / [4] 5 [6] [7] / [8] [9] 7 [11]"

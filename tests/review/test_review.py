@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Generator
+
+import pytest
 
 from skyjo import record
-from skyjo.actions import Draw, Flip, Swap, TakeDiscard
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots import Decision
 from skyjo.bots.expert import ExpertBot
 from skyjo.record import GameRecord, RoundRecord
-from skyjo.review import Reviewer, review
+from skyjo.review import Reviewer, rating, review
 from skyjo.review.decisions import decision_points
 from skyjo.review.rating import BUDGET, expert_choice, review_expert
 from skyjo.review.report import to_json, to_text
@@ -52,6 +55,73 @@ def test_keeping_a_drawn_twelve_is_flagged_with_discarding_it_as_the_better_move
     assert isinstance(worst.best, Flip)
     assert worst.kind == "kept_high"
     assert worst.loss >= 1.0 and worst.grade.is_flagged
+
+
+def _ranked_by_expert(
+    monkeypatch: pytest.MonkeyPatch, moves: dict[Phase, tuple[PlayerAction, ...]]
+) -> None:
+    """The expert's ranking of its moves, fixed by the test for each phase."""
+
+    def ranked(
+        _expert: ExpertBot, view: PlayerView, _seed: int = 0
+    ) -> Generator[None, None, tuple[PlayerAction, ...]]:
+        yield
+        return moves[view.phase]
+
+    monkeypatch.setattr(rating, "expert_moves", ranked)
+
+
+def test_the_move_played_is_flagged_against_the_experts_runner_up_when_that_is_clearly_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Intent (issue 23): the expert's search of 64 playouts may rank the move
+    # played first where the screen finds its runner-up clearly better; that
+    # loss is the expert's noise, not a good move. Here the expert "chooses"
+    # taking the 12 and ranks drawing second.
+    _ranked_by_expert(
+        monkeypatch,
+        {Phase.TURN: (TakeDiscard(), Draw()), Phase.PLACE_DISCARD: (Swap(4), Swap(2))},
+    )
+    taken = review(twelve_over_face_down(), 0).rated[0]
+    assert taken.point.played == TakeDiscard()
+    assert taken.best == Draw()
+    assert taken.grade.is_flagged and taken.loss >= 1.0
+
+
+def test_the_better_move_is_the_rival_the_screen_finds_best_not_the_experts_first_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Lena keeps a drawn 12 on a face-down card. The expert's first choice here
+    # (the 12 on her -2) is worse than what she did; its runner-up (discard the
+    # 12, turn up a card) is better: the decision is flagged against the
+    # runner-up, by the loss against it.
+    _ranked_by_expert(
+        monkeypatch,
+        {Phase.TURN: (Draw(), TakeDiscard()), Phase.PLACE_DRAWN: (Swap(0), Flip(2))},
+    )
+    kept = review(drawn_twelve_kept(), 0).rated[1]
+    assert kept.point.played == Swap(4)
+    assert kept.best == Flip(2)
+    assert kept.grade.is_flagged and kept.loss >= 1.0
+    assert kept.measure is not None and kept.measure.mean == pytest.approx(kept.loss, abs=0.05)
+
+
+def test_a_move_no_rival_beats_on_the_screen_is_not_flagged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The expert's two best moves are no better than the one played: the 12 on
+    # the -2 (7 points worse), or on the 5 (as costly as on a face-down card,
+    # worth about 5). Nothing is flagged; the expert's first choice stays the
+    # move shown beside the one played.
+    _ranked_by_expert(
+        monkeypatch,
+        {Phase.TURN: (Draw(), TakeDiscard()), Phase.PLACE_DRAWN: (Swap(0), Swap(1))},
+    )
+    kept = review(drawn_twelve_kept(), 0).rated[1]
+    assert kept.point.played == Swap(4)
+    assert kept.loss == 0.0
+    assert not kept.grade.is_flagged
+    assert kept.best == Swap(0)
 
 
 def test_a_seat_that_plays_the_experts_own_moves_loses_nothing() -> None:

@@ -110,24 +110,48 @@ class ExpertBot:
         is the playouts' turns per player (None: to the end of the round)."""
         if view.phase is Phase.SETUP:
             return setup_flip(view, rng)
+        search = yield from self.rank_in_steps(view, rng, horizon=horizon)
+        if search is None:
+            return self._hard.decide(view, rng)
+        chosen = search.best
+        hard_choice = self._hard.decide(view, rng)
+        if chosen == hard_choice.action and hard_choice.explanation is not None:
+            why = reason("bot.confirmed", then=hard_choice.explanation, playouts=self.budget)
+            return because(chosen, why)
+        why = reason(
+            "bot.searched",
+            action=action_reason(chosen),
+            margin=search.margin,
+            playouts=self.budget,
+        )
+        return because(chosen, why)
+
+    def rank_in_steps(
+        self, view: PlayerView, rng: random.Random, *, horizon: int | None = HORIZON
+    ) -> Generator[None, None, Searched | None]:
+        """The expert's search of a turn's decision (not a setup flip), pausing
+        every few playouts: hard's best :data:`CANDIDATES` options played out
+        and ranked by their means, or None where expert does not search and
+        plays hard's move (a single option, a clear best, a stalling round
+        ended)."""
         ctx = Context.of(view)
         options = _options(ctx)
         if len(options) < 2:
-            return self._hard.decide(view, rng)
+            return None
         if (
             self.breaks_stalls
             and view.phase is not Phase.TURN
             and end_stalling_round(options, random.Random(rng.random()))
         ):
-            return self._hard.decide(view, rng)
+            return None
         options = ranked(options, ctx.layout)
         if len(options) < 2:
-            return self._hard.decide(view, rng)
+            return None
         contested = options[0].value - options[1].value < self.close or any(
             o.note for o in options[:CANDIDATES]
         )
         if not contested or self.budget < len(options[:CANDIDATES]):
-            return self._hard.decide(view, rng)
+            return None
         candidates = [o.action for o in options[:CANDIDATES]]
         means = yield from search_in_steps(
             view,
@@ -138,20 +162,26 @@ class ExpertBot:
             horizon=horizon,
             aligned=self.aligned,
         )
-        best = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        chosen = candidates[best]
-        hard_choice = self._hard.decide(view, rng)
-        if chosen == hard_choice.action and hard_choice.explanation is not None:
-            why = reason("bot.confirmed", then=hard_choice.explanation, playouts=self.budget)
-            return because(chosen, why)
-        runner = max(m for i, m in enumerate(means) if i != best)
-        why = reason(
-            "bot.searched",
-            action=action_reason(chosen),
-            margin=means[best] - runner,
-            playouts=self.budget,
-        )
-        return because(chosen, why)
+        order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+        return Searched(tuple(candidates[i] for i in order), tuple(means[i] for i in order))
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """What the expert's search found: the ``candidates`` best first, with
+    their mean playout results (``means``, in the same order)."""
+
+    candidates: tuple[PlayerAction, ...]
+    means: tuple[float, ...]
+
+    @property
+    def best(self) -> PlayerAction:
+        return self.candidates[0]
+
+    @property
+    def margin(self) -> float:
+        """How far the best candidate's mean is ahead of the runner-up's."""
+        return self.means[0] - self.means[1]
 
 
 def distinct(options: list[Valued], layout: Layout) -> list[Valued]:

@@ -2,13 +2,14 @@
 
 For each decision of the reviewed seat the expert (:class:`ExpertBot` with
 :data:`BUDGET` playouts, without hard's chance of ending a stalling round)
-chooses its move from the seat's view. When the move played differs, the two
-are compared with other random numbers than the choice's (:mod:`~skyjo.review.judge`:
-a screen, then a measurement of any loss it finds, to the end of the round),
+ranks its moves from the seat's view. The move played is compared with each of
+the expert's best :data:`RIVALS` moves it is not, with other random numbers than
+the choice's (:mod:`~skyjo.review.judge`: a screen of each, then a measurement
+of the loss against the rival the screen found best, to the end of the round),
 and the decision is graded by the points lost (:mod:`~skyjo.review.grades`). A
-move the expert would have played loses nothing by definition; a move the
-screen does not find worse with confidence loses nothing either (the expert is
-not always right, and the review does not invent a loss out of noise).
+move no rival beats on the screen with confidence loses nothing (the expert is
+not always right, and the review does not invent a loss out of noise): so the
+expert's own first choice loses nothing unless its runner-up is clearly better.
 
 Every random choice comes from a ``random.Random`` seeded with a hash of the
 decision's view and the review's ``seed``, so a review is the same on every run
@@ -45,6 +46,7 @@ from skyjo.review.judge import (
     screen_in_steps,
 )
 from skyjo.review.kinds import classify
+from skyjo.state import Phase
 from skyjo.view import PlayerView
 
 #: Playouts of the expert's own search per decision: fewer than the expert
@@ -52,6 +54,13 @@ from skyjo.view import PlayerView
 #: rounds rated at once in the browser cannot afford, but with draws keyed by
 #: turn (half the noise), as steady as the 96 plain playouts the review had.
 BUDGET = 64
+#: How many of the expert's best moves the move played is screened against. Its
+#: search (64 playouts) ranks two close candidates one way with one seed and the
+#: other way with another, and the screen is the finer comparison: the better
+#: move is the rival the screen finds best, so a review does not hang on which
+#: of the two the expert happened to pick, and the move shown as better is more
+#: often the best (docs/review.md, "Quality").
+RIVALS = 2
 #: How many of the costliest decisions a review shows in full at most.
 SHOWN = 5
 #: What the work generator gives once it is exhausted.
@@ -60,9 +69,10 @@ _FINISHED = object()
 
 @dataclass(frozen=True, slots=True)
 class Rated:
-    """A decision with the expert's verdict: its ``best`` move, the ``loss`` in
-    points of the move played (0 unless the screen found it clearly worse; then
-    what the measurement to the round's end found), its ``grade``, the
+    """A decision with the expert's verdict: its ``best`` move (the better move
+    a loss is measured against; else the expert's first choice), the ``loss``
+    in points of the move played (0 unless the screen found it clearly worse;
+    then what the measurement to the round's end found), its ``grade``, the
     ``comparison`` that screened it and the ``measure`` of its loss (None when
     not taken: the expert played the same move, or the screen found no loss),
     and for an inaccuracy or worse its ``kind`` and a ``reason`` (a catalogue
@@ -214,16 +224,26 @@ class Reviewer:
 
     def _rate(self, point: DecisionPoint) -> Generator[None, None, Rated]:
         view, played = point.view, point.played
-        best = yield from expert_choice(self._expert, view, self.seed)
-        if best == played:
-            return Rated(point, best, 0.0)
+        moves = yield from expert_moves(self._expert, view, self.seed)
+        rivals = [m for m in moves[:RIVALS] if m != played]
+        if not rivals:
+            return Rated(point, moves[0], 0.0)
         yield
-        screening = random.Random(view_seed(view, self.seed, "screen"))
-        screen = yield from screen_in_steps(
-            view, best, played, screening, first=self.first, most=self.most
-        )
-        if not screen.is_loss:
-            return Rated(point, best, 0.0, grade(0.0, best=screen.mean <= 0), screen)
+        screens: list[tuple[PlayerAction, Comparison]] = []
+        for rival in rivals:
+            # The same numbers for every rival: their screens share samples.
+            screening = random.Random(view_seed(view, self.seed, "screen"))
+            screen = yield from screen_in_steps(
+                view, rival, played, screening, first=self.first, most=self.most
+            )
+            screens.append((rival, screen))
+        losses = [(rival, screen) for rival, screen in screens if screen.is_loss]
+        if not losses:
+            if moves[0] == played:
+                return Rated(point, played, 0.0)
+            at_least_as_good = all(screen.mean <= 0 for _, screen in screens)
+            return Rated(point, moves[0], 0.0, grade(0.0, best=at_least_as_good), screens[0][1])
+        best, screen = max(losses, key=lambda found: found[1].mean)
         measuring = random.Random(view_seed(view, self.seed, "measure"))
         measure = yield from measure_in_steps(view, best, played, measuring, samples=self.measure)
         loss = round(max(0.0, measure.mean), 1)
@@ -234,16 +254,31 @@ class Reviewer:
         return Rated(point, best, loss, graded, screen, measure, kind, reason)
 
 
+def expert_moves(
+    expert: ExpertBot, view: PlayerView, seed: int = 0
+) -> Generator[None, None, tuple[PlayerAction, ...]]:
+    """The expert's moves from ``view``, best first: the candidates its search
+    ranked, or its one move where it does not search (hard's clear best). The
+    review's random numbers for the choice (``seed``), and playouts to the end
+    of the round where the round's end is at stake
+    (:func:`~skyjo.review.judge.at_stake`)."""
+    horizon = None if at_stake(view) else HORIZON
+    if view.phase is not Phase.SETUP:
+        choice = random.Random(view_seed(view, seed, "choice"))
+        searched = yield from expert.rank_in_steps(view, choice, horizon=horizon)
+        if searched is not None:
+            return searched.candidates
+    choice = random.Random(view_seed(view, seed, "choice"))
+    decision = yield from expert.decide_in_steps(view, choice, horizon=horizon)
+    return (decision.action,)
+
+
 def expert_choice(
     expert: ExpertBot, view: PlayerView, seed: int = 0
 ) -> Generator[None, None, PlayerAction]:
-    """The expert's move from ``view``, with the review's random numbers for the
-    choice (``seed``) and playouts to the end of the round where the round's
-    end is at stake (:func:`~skyjo.review.judge.at_stake`)."""
-    horizon = None if at_stake(view) else HORIZON
-    choice = random.Random(view_seed(view, seed, "choice"))
-    decision = yield from expert.decide_in_steps(view, choice, horizon=horizon)
-    return decision.action
+    """The expert's move from ``view`` (the first of :func:`expert_moves`)."""
+    moves = yield from expert_moves(expert, view, seed)
+    return moves[0]
 
 
 def review_expert(budget: int = BUDGET) -> ExpertBot:
