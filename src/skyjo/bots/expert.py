@@ -112,7 +112,7 @@ class ExpertBot:
             return setup_flip(view, rng)
         search = yield from self.rank_in_steps(view, rng, horizon=horizon)
         if search is None:
-            return self._hard.decide(view, rng)
+            return self.unsearched(view, rng)
         chosen = search.best
         hard_choice = self._hard.decide(view, rng)
         if chosen == hard_choice.action and hard_choice.explanation is not None:
@@ -125,6 +125,11 @@ class ExpertBot:
             playouts=self.budget,
         )
         return because(chosen, why)
+
+    def unsearched(self, view: PlayerView, rng: random.Random) -> Decision:
+        """hard's decision, which expert plays where :meth:`rank_in_steps`
+        finds nothing to search (``rng`` as that left it)."""
+        return self._hard.decide(view, rng)
 
     def rank_in_steps(
         self, view: PlayerView, rng: random.Random, *, horizon: int | None = HORIZON

@@ -262,15 +262,14 @@ def expert_moves(
     review's random numbers for the choice (``seed``), and playouts to the end
     of the round where the round's end is at stake
     (:func:`~skyjo.review.judge.at_stake`)."""
-    horizon = None if at_stake(view) else HORIZON
-    if view.phase is not Phase.SETUP:
-        choice = random.Random(view_seed(view, seed, "choice"))
-        searched = yield from expert.rank_in_steps(view, choice, horizon=horizon)
-        if searched is not None:
-            return searched.candidates
     choice = random.Random(view_seed(view, seed, "choice"))
-    decision = yield from expert.decide_in_steps(view, choice, horizon=horizon)
-    return (decision.action,)
+    if view.phase is Phase.SETUP:
+        return (expert.decide(view, choice).action,)
+    horizon = None if at_stake(view) else HORIZON
+    searched = yield from expert.rank_in_steps(view, choice, horizon=horizon)
+    if searched is None:
+        return (expert.unsearched(view, choice).action,)
+    return searched.candidates
 
 
 def expert_choice(
