@@ -23,6 +23,7 @@ from skyjo.bots.hard import Context, Valued
 from skyjo.bots.reasons import reason
 from skyjo.cards import DECK_COMPOSITION
 from skyjo.state import Phase
+from skyjo.steps import run_steps
 from skyjo.view import view_of
 from tests.builders import table
 
@@ -126,13 +127,7 @@ def test_the_ranking_of_a_search_starts_with_the_move_the_expert_plays() -> None
     state = table([mine, theirs], discard=(2,), draw=tuple(range(-2, 12)))
     view = view_of(state, 0)
     expert = ExpertBot(budget=BUDGET)
-    steps = expert.rank_in_steps(view, random.Random(7))
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            searched = done.value
-            break
+    searched = run_steps(expert.rank_in_steps(view, random.Random(7)))
     assert searched is not None and len(searched.candidates) >= 2
     assert searched.best == expert.decide(view, random.Random(7)).action
     assert list(searched.means) == sorted(searched.means, reverse=True)

@@ -5,7 +5,6 @@ measured with other random numbers than the expert's choice."""
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 
 from skyjo.actions import Flip, Swap
 from skyjo.review.judge import (
@@ -19,19 +18,11 @@ from skyjo.review.judge import (
     screen_in_steps,
 )
 from skyjo.state import Phase
+from skyjo.steps import run_steps
 from skyjo.view import PlayerView, view_of
 from tests.builders import table
 
 DOWN = "[1] [2] [3] [4] / [5] [6] [7] [8] / [9] [10] [11] [12]"
-
-
-def finished(steps: Generator[None, None, Comparison]) -> Comparison:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: Comparison = done.value
-            return result
 
 
 def holding(card: int, grid: str = DOWN) -> PlayerView:
@@ -46,13 +37,13 @@ def test_two_moves_alike_but_for_luck_are_never_a_loss() -> None:
     # the review never calls one a loss against the other.
     view = holding(5)
     for seed in range(20):
-        comparison = finished(screen_in_steps(view, Flip(5), Flip(6), random.Random(seed)))
+        comparison = run_steps(screen_in_steps(view, Flip(5), Flip(6), random.Random(seed)))
         assert not comparison.is_loss, (seed, comparison)
 
 
 def test_keeping_a_twelve_on_a_face_down_card_is_a_clear_loss_settled_early() -> None:
     view = holding(12)
-    comparison = finished(screen_in_steps(view, Flip(5), Swap(5), random.Random(1)))
+    comparison = run_steps(screen_in_steps(view, Flip(5), Swap(5), random.Random(1)))
     assert comparison.is_loss and comparison.mean > 2
     # Clear before the most samples.
     assert comparison.samples < MOST
@@ -89,7 +80,7 @@ def test_a_measurement_goes_on_while_its_grade_hangs_on_the_noise() -> None:
 
 def test_a_loss_is_measured_to_the_end_of_the_round_on_other_samples() -> None:
     view = holding(12)
-    measured = finished(measure_in_steps(view, Flip(5), Swap(5), random.Random(1)))
+    measured = run_steps(measure_in_steps(view, Flip(5), Swap(5), random.Random(1)))
     assert measured.horizon is None and measured.reached_end == 1.0
     assert measured.samples >= MEASURE and measured.mean > 1
 
@@ -98,7 +89,7 @@ def test_where_the_seat_may_end_the_round_the_playouts_reach_its_end() -> None:
     grid = "1 0 1 0 / 0 1 0 1 / 2 2 3 [9]"
     view = holding(4, grid)
     assert at_stake(view)
-    comparison = finished(screen_in_steps(view, Swap(10), Flip(11), random.Random(2)))
+    comparison = run_steps(screen_in_steps(view, Swap(10), Flip(11), random.Random(2)))
     assert comparison.horizon is None and comparison.reached_end == 1.0
 
 
@@ -112,6 +103,6 @@ def test_ending_a_round_safely_lowest_is_never_a_loss_against_carrying_on() -> N
     theirs = "3 4 3 4 / 4 3 4 3 / [3] [4] [3] [9]"
     view = view_of(table([mine, theirs], phase=Phase.PLACE_DRAWN, held=-2), 0)
     for seed in range(6):
-        screen = finished(screen_in_steps(view, Swap(1), Swap(11), random.Random(seed)))
+        screen = run_steps(screen_in_steps(view, Swap(1), Swap(11), random.Random(seed)))
         assert screen.horizon is None and not screen.is_loss, (seed, screen)
         assert screen.mean < 0  # ending it is the better move

@@ -39,6 +39,7 @@ from skyjo.bots.playout import play_out_seeded
 from skyjo.bots.reasons import action_reason, because, reason
 from skyjo.cards import GRID_SIZE
 from skyjo.state import Grid, Phase, State
+from skyjo.steps import run_steps
 from skyjo.view import PlayerView, completed_state
 
 #: Playouts per decision that is searched, shared among the candidates. 256
@@ -93,13 +94,7 @@ class ExpertBot:
         self._hard = HardBot(breaks_stalls=breaks_stalls)
 
     def decide(self, view: PlayerView, rng: random.Random) -> Decision:
-        steps = self.decide_in_steps(view, rng)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                decision: Decision = done.value
-                return decision
+        return run_steps(self.decide_in_steps(view, rng))
 
     def decide_in_steps(
         self, view: PlayerView, rng: random.Random, *, horizon: int | None = HORIZON
@@ -243,13 +238,7 @@ def search(
     view: PlayerView, candidates: list[PlayerAction], rng: random.Random, *, budget: int
 ) -> list[float]:
     """Mean playout result of each candidate (higher is better for the viewer)."""
-    steps = search_in_steps(view, candidates, rng, budget=budget, ctx=Context.of(view))
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            means: list[float] = done.value
-            return means
+    return run_steps(search_in_steps(view, candidates, rng, budget=budget, ctx=Context.of(view)))
 
 
 @dataclass(frozen=True, slots=True)

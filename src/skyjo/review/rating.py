@@ -272,14 +272,6 @@ def expert_moves(
     return searched.candidates
 
 
-def expert_choice(
-    expert: ExpertBot, view: PlayerView, seed: int = 0
-) -> Generator[None, None, PlayerAction]:
-    """The expert's move from ``view`` (the first of :func:`expert_moves`)."""
-    moves = yield from expert_moves(expert, view, seed)
-    return moves[0]
-
-
 def review_expert(budget: int = BUDGET) -> ExpertBot:
     """The expert as the review runs it: without hard's chance of ending a
     stalling round, which would make ending a round "best" at random, and with

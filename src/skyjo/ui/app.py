@@ -42,6 +42,7 @@ from skyjo.events import (
 from skyjo.game import Game
 from skyjo.language import SAVED_LANGUAGE_KEY, saved_language
 from skyjo.state import Phase
+from skyjo.steps import run_steps
 from skyjo.ui.i18n import DEFAULT_NAMES, card_text
 from skyjo.ui.setup import BOT_LEVELS, HUMAN, Seat, Setup, SetupError
 
@@ -508,13 +509,7 @@ class App:
 
     def bot_step(self) -> bool:
         """Let the bot on turn take one engine step; False if no bot is due."""
-        steps = self.bot_step_in_steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                moved: bool = done.value
-                return moved
+        return run_steps(self.bot_step_in_steps())
 
     def bot_step_in_steps(self) -> Generator[None, None, bool]:
         """:meth:`bot_step`, pausing while the bot thinks (the expert searches in
