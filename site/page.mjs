@@ -392,7 +392,7 @@ class View {
       switch (op[0]) {
         case "glide": this.glide(op[1], origins); break;
         case "focus": if (!refocused) this.focus(op[1], focused); break;
-        case "scroll": { const node = this.byId(op[1]); if (node) node.scrollIntoView({ block: "start" }); break; }
+        case "scroll": { const node = this.byId(op[1]); if (node) node.scrollIntoView({ block: op[2] === "nearest" ? "nearest" : "start" }); break; }
         case "download": this.download(op[1], op[2], op[3]); break;
         case "copy": if (this.win.navigator.clipboard) this.win.navigator.clipboard.writeText(op[1]).catch(() => {}); break;
         case "print": this.win.print(); break;

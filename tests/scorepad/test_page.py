@@ -84,6 +84,24 @@ def test_a_round_saved_scrolls_the_news_into_view_and_keeps_the_key_focused() ->
     assert effects.of("focus")[0][1]["same"] is True
 
 
+def test_next_on_the_last_sum_brings_the_save_key_into_view_and_only_then() -> None:
+    # Intent: on a phone the Save key is below the fold once the news grows; after
+    # the round's last sum it is scrolled to (no further than needed), never before.
+    page = started(MemoryStorage())
+    tap(page, "digit", "3")
+    tap(page, "finisher")
+    first = tap(page, "next")
+    tap(page, "digit", "4")
+    last = tap(page, "next")
+    assert ["scroll", "enter-key", "nearest"] in last.ops
+    assert 'id="enter-key"' in pad_html(last)
+    assert first.of("scroll") == []
+    # Next again on the last player (nothing new typed) still shows the key; a digit
+    # typed there does not move the page.
+    assert ["scroll", "enter-key", "nearest"] in tap(page, "next").ops
+    assert tap(page, "digit", "5").of("scroll") == []
+
+
 def test_csv_and_print_are_offered_to_the_main_thread() -> None:
     page = started(MemoryStorage())
     (download,) = tap(page, "csv").of("download")

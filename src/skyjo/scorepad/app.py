@@ -224,6 +224,14 @@ class PadApp:
         return self.notice is not None and self.notice.key in SAVED_NOTICES
 
     @property
+    def ready_to_save(self) -> bool:
+        """Every sum is in and the keypad is on the round's last player: the next tap
+        is Save, which on a phone sits below the fold once the news above the keypad
+        grows, so the page brings it into view after Next."""
+        kp = self.keypad
+        return kp is not None and kp.complete and kp.on_last_seat
+
+    @property
     def correcting(self) -> bool:
         """Whether the keypad edits a round already entered (or the tiebreak)."""
         kp, pad = self.keypad, self.pad

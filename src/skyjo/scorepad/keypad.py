@@ -125,6 +125,11 @@ class Keypad:
             current.entries[s] is not None for s in current.seats
         )
 
+    @property
+    def on_last_seat(self) -> bool:
+        """The player being typed is the round's last: ``next`` stays here."""
+        return self.cursor == len(self.seats) - 1
+
     def draft(self) -> RoundDraft:
         """The round as typed so far, including the sum on the display."""
         current = self._committed()

@@ -138,7 +138,12 @@ class PadPage:
             app.act(action, value)
         except Exception as exc:  # a bug: a warning on the console, never a traceback
             return self.render().warn(f"score pad: {type(exc).__name__}: {exc}")
-        return self.render()
+        effects = self.render()
+        if action == "next" and app.ready_to_save:
+            # The last sum is in: the Save key comes into view, however far the page
+            # has to move for it (no further, so the sums stay in sight).
+            effects.scroll("enter-key", nearest=True)
+        return effects
 
     def on_field(self, intent: Mapping[str, Any]) -> Effects:
         """A form field changed. Typing (``input``) updates the app without a repaint,

@@ -305,7 +305,7 @@ def keypad(app: PadApp, kp: Keypad, m: Messages) -> str:
         enter = "key.enter_correction" if app.correcting else "key.enter_tiebreak"
     else:
         enter = "key.enter_correction" if app.correcting else "key.enter"
-    keys.append(button(m.t(enter), "enter", cls="key full enter"))
+    keys.append(button(m.t(enter), "enter", cls="key full enter", id="enter-key"))
     if app.correcting:
         keys.append(button(m.t("key.cancel"), "cancel", cls="key full"))
         if kp.round_number is None:

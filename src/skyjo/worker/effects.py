@@ -34,8 +34,9 @@ operation names an element by its ``id``:
 ``["glide", [[id, from_id], ...]]``
     Animate each element from where ``from_id`` was before this batch's paint to
     where it is after (the FLIP technique), unless the reader prefers less motion.
-``["scroll", id]``
-    Bring an element into view (block start).
+``["scroll", id]``, ``["scroll", id, "nearest"]``
+    Bring an element into view: its top to the top of the view, or (``nearest``)
+    scrolled only as far as it takes to show all of it.
 ``["download", filename, mime, text]``, ``["copy", text]``, ``["print"]``
     Offer a file, put text on the clipboard, open the print dialogue.
 ``["post", message]``
@@ -126,8 +127,8 @@ class Effects:
             self.ops.append(["glide", [list(move) for move in moves]])
         return self
 
-    def scroll(self, ident: str) -> Effects:
-        self.ops.append(["scroll", ident])
+    def scroll(self, ident: str, *, nearest: bool = False) -> Effects:
+        self.ops.append(["scroll", ident, "nearest"] if nearest else ["scroll", ident])
         return self
 
     def download(self, filename: str, mime: str, text: str) -> Effects:
