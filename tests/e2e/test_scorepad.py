@@ -216,6 +216,9 @@ def test_reload_keeps_games_and_exports(context: BrowserContext, site_url: str) 
     # game keeps the old one in the list with its dates; CSV and print show the sheet.
     page = open_pad(context, site_url).page
     play_seed_example(page)
+    # A person reloads once the page shows round 4 saved: a reload while the Save is
+    # still on its way to Python keeps the round as typed (the draft), not yet saved.
+    answered(page)
     page.reload()
     wait_until_started(page)
     assert totals(page) == [shown(t) for t in SEED_TOTALS]
@@ -424,6 +427,7 @@ def test_on_a_phone_saving_shows_the_totals_and_a_reload_keeps_the_typing(
         key(page, "Next").click()
         type_sum(page, 7)
         key(page, "Ended the round").click()
+        answered(page)  # the tap shown (Jonas marked), as a person sees it before reloading
         page.reload()
         wait_until_started(page)
         expect(page.locator("#entry-title")).to_have_text("Round 2")
