@@ -12,8 +12,8 @@ from skyjo.review.grades import Grade, accuracy, decision_accuracy, grade
 @pytest.mark.parametrize(
     ("loss", "expected"),
     [
-        (0.9, Grade.GOOD),
-        (1.0, Grade.INACCURACY),
+        (1.4, Grade.GOOD),
+        (1.5, Grade.INACCURACY),
         (2.9, Grade.INACCURACY),
         (3.0, Grade.MISTAKE),
         (5.9, Grade.MISTAKE),

@@ -50,6 +50,13 @@ def test_cards_and_points_are_written_the_languages_way() -> None:
     assert "1,5 point de mieux" in ReviewTexts("fr").reason(simulated)
 
 
+def test_a_review_without_inaccuracy_names_the_inaccuracy_threshold() -> None:
+    # The sentence says what "clearly worse" means; it follows the grade's threshold.
+    assert "clearly 1.5 points or more worse" in ReviewTexts("en").clean()
+    assert "1,5 Punkte oder mehr" in ReviewTexts("de").clean()
+    assert "1,5 point ou plus" in ReviewTexts("fr").clean()
+
+
 @pytest.mark.parametrize("card", [8, 11])
 def test_english_puts_an_before_an_eight_or_an_eleven(card: int) -> None:
     # Intent: the old review said "A 8 there makes three equal cards"; every

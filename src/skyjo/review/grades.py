@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Final
 
 #: Points lost from which a decision is an inaccuracy, a mistake, a blunder.
-INACCURACY: Final = 1.0
+INACCURACY: Final = 1.5
 MISTAKE: Final = 3.0
 BLUNDER: Final = 6.0
 #: Points lost at which a decision's accuracy has fallen to 1/e (37%): a

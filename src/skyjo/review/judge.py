@@ -24,8 +24,9 @@ are then compared with others, in two stages:
    a loss the rest of the round repairs (by a third, measured on the
    benchmark's flagged decisions). Its samples are four times as noisy, which
    is why it is spent only on the losses the short, precise screen found; a
-   loss near the 1-point line gets more of them (up to :data:`MEASURE_MOST`),
-   so that its grade does not hang on the seed.
+   loss near the inaccuracy line (:data:`~skyjo.review.grades.INACCURACY`)
+   gets more of them (up to :data:`MEASURE_MOST`), so that its grade does not
+   hang on the seed.
 
 A pile choice is played on with the expert's own placement of the card in hand
 (:class:`~skyjo.bots.expert.FollowUps`), not with the cruder playout policy.
@@ -59,21 +60,21 @@ FIRST: Final = 32
 #: within the noise.
 MOST: Final = 512
 #: Samples of a measurement, and at the most while its grade is still unclear:
-#: a loss near the 1-point line gets up to eight times the samples, so that
+#: a loss near the inaccuracy line gets up to eight times the samples, so that
 #: another seed grades it the same way more often (issue 23's stability: over
 #: three pairs of seeds 91.3% of flags kept with 1024, 89.7% with 512, for about
 #: a fifth more time; docs/review.md).
 MEASURE: Final = 128
 MEASURE_MOST: Final = 1024
-#: How many standard errors a measured loss must lie from the 1-point line
+#: How many standard errors a measured loss must lie from the inaccuracy line
 #: (:data:`~skyjo.review.grades.INACCURACY`) for the measurement to stop.
 Z_LINE: Final = 1.5
 #: How many standard errors make a loss clear: with a few looks at the data,
 #: about 1 equal pair of moves in 100 still crosses it.
 Z: Final = 2.5
 #: How many standard errors below a grade's threshold make a difference clearly
-#: too small to grade: a decision that really loses 2 points is called fine
-#: this way about once in 50.
+#: too small to grade: of the decisions called fine, 2.5% lose more than 2
+#: points by the benchmark's deep analysis (5 December, docs/review.md).
 Z_FINE: Final = 1.0
 #: A loss is reported only when the better move is better by more than this
 #: many points with confidence (its lower bound lies above it).

@@ -147,7 +147,7 @@ def to_text(review: Review, language: str = "en") -> str:
         ]
     costliest = review.costliest()
     if not costliest:
-        return "\n".join([*lines, "", texts.t("review.clean")])
+        return "\n".join([*lines, "", texts.clean()])
     lines += ["", texts.t("review.costliest")]
     for rated in costliest:
         lines += ["", *_decision_lines(texts, rated, name)]

@@ -21,7 +21,7 @@ from skyjo.bots.base import Reason
 from skyjo.cards import column_of, row_of
 from skyjo.catalogue import Catalogue
 from skyjo.language import signed
-from skyjo.review.grades import Grade
+from skyjo.review.grades import INACCURACY, Grade
 
 #: Reason fields that hold a card: printed signed ("−2"), with the article a language needs.
 CARD_FIELDS: Final = frozenset({"card", "covered", "higher"})
@@ -40,6 +40,11 @@ class ReviewTexts(Catalogue):
         """Points with one decimal: '4.2' in English, '4,2' in the other languages."""
         text = f"{value:.1f}".replace("-", "−")
         return text if self.language == "en" else text.replace(".", ",")
+
+    def clean(self) -> str:
+        """What a review with no inaccuracy says: it names the threshold, so the
+        sentence stays true when the grades move."""
+        return self.t("review.clean", points=self.points(INACCURACY))
 
     def reason(self, why: Reason) -> str:
         """A review reason in this language: cards signed, points with one decimal."""

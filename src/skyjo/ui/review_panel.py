@@ -225,7 +225,7 @@ def review_html(
         )
     listed = review.flagged_indexes()[:LISTED]
     if not listed:
-        parts.append(h("p", esc(x.t("review.clean"))))
+        parts.append(h("p", esc(x.clean())))
         return "".join(parts)
     parts.append(h("h3", esc(x.t("review.costliest"))))
     items = (decision_html(x, review, i, open_=is_open(i)) for i in listed)
