@@ -339,17 +339,23 @@ def test_every_page_runs_only_scripts_the_site_wrote(
     assert "http" not in policy and "*" not in policy
     if path in ("", "scorepad.html", "replay.html", "check.html"):
         wait_until_started(page)
+    # Wait for the planted image's error event (its inline handler is what the policy must
+    # refuse) and for both reports, not a fixed time: on a loaded machine the image's failed
+    # fetch and the reports can take longer than any short pause (CI once saw one of two).
     injected = page.evaluate(
-        """() => {
+        """() => new Promise(resolve => {
           const script = document.createElement("script");
           script.textContent = "window.injected = 1";
           document.body.appendChild(script);
-          const image = "<img src=x onerror='window.injected = 2'>";
+          const image = "<img id=planted src=x onerror='window.injected = 2'>";
           document.body.insertAdjacentHTML("beforeend", image);
-          return new Promise(resolve => setTimeout(() => resolve(window.injected), 200));
-        }"""
+          const planted = document.getElementById("planted");
+          planted.addEventListener("error", () => setTimeout(() => resolve(window.injected), 0));
+        })"""
     )
     assert injected is None
+    page.wait_for_function("window.skyjoViolations.length >= 2", timeout=15_000)
+    page.wait_for_timeout(200)  # room for a third report, which would be the site's own
     violations = page.evaluate("window.skyjoViolations")
     assert violations and all(v.startswith("script-src") for v in violations)
     assert len(violations) == 2, violations  # the two planted above, nothing of the site's
