@@ -63,7 +63,7 @@ from sitebuild import locales, pages, rules  # noqa: E402
 
 SITE = ROOT / "site"
 #: Every language's messages, the rules page's words among them (``rules.arb``).
-LOCALES = ROOT / "src" / "skyjo" / "locales"
+LOCALES = ROOT / "src" / "skyjo" / "i18n" / "locales"
 #: The structure the rules page's words fill in.
 RULES_ARTICLE = ROOT / "rules" / "article.html"
 DIST = ROOT / "dist"

@@ -17,16 +17,16 @@ import subprocess
 import sys
 import time
 
-from skyjo.catalogue import messages
-from skyjo.grammar import Person
-from skyjo.ui.i18n import Translator
+from skyjo.i18n.catalogue import messages
+from skyjo.i18n.grammar import Person
+from skyjo.web.ui.i18n import Translator
 
 IMPORT = (
     "import time; t = time.perf_counter(); "
-    "import skyjo.ui.present, skyjo.scorepad.messages, skyjo.embed.texts; "
-    "skyjo.ui.i18n.Translator('de').t('table.round', n=1); "
-    "skyjo.scorepad.messages.Messages('de').t('entry.round', n=1); "
-    "skyjo.embed.texts.Texts('de').t('replay.title'); "
+    "import skyjo.web.ui.present, skyjo.web.scorepad.messages, skyjo.web.embed.texts; "
+    "skyjo.web.ui.i18n.Translator('de').t('table.round', n=1); "
+    "skyjo.web.scorepad.messages.Messages('de').t('entry.round', n=1); "
+    "skyjo.web.embed.texts.Texts('de').t('replay.title'); "
     "print(time.perf_counter() - t)"
 )
 

@@ -6,7 +6,7 @@
 // build spells out as its keys), "query:NAME" (a URL parameter), "hash" (#de),
 // "navigator" (the browser's languages). The first supported language wins, else
 // English ("none": a page written in English only).
-// TEXTS is skyjo.boot_texts.table(), every language's boot.arb, stamped in by the build.
+// TEXTS is skyjo.web.boot_texts.table(), every language's boot.arb, stamped in by the build.
 //
 // The texts filled here (the site menu, the loading note, footers) follow the
 // page's language when it changes later: the game page's switcher, the article a

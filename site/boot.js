@@ -308,8 +308,8 @@
   // --- what is under the pointer --------------------------------------------------
 
   // Python names what a screen shows under the pointer in data-view (whose grid is
-  // large, a hand-over waiting, a round's end: skyjo.ui.present.table_view; the
-  // score pad's round: skyjo.scorepad.render.entry_view). When the name changes,
+  // large, a hand-over waiting, a round's end: skyjo.web.ui.present.table_view; the
+  // score pad's round: skyjo.web.scorepad.render.entry_view). When the name changes,
   // the new screen takes no pointer input for SETTLE_MS (html[data-settling]: the
   // skeleton's styles lay a transparent cover over it), so the second click of a
   // double click never acts on what replaced the first one's target. On a page of

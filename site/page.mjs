@@ -1,5 +1,5 @@
 // The main thread's half of every page (issue 21). Python runs in a Web Worker,
-// PyScript's named worker "skyjo" (site/worker.py, skyjo.worker.host): it never
+// PyScript's named worker "skyjo" (site/worker.py, skyjo.web.worker.host): it never
 // touches the document, so a bot's move, the expert's search or the game review
 // never freezes a tap. This module is all the main thread does:
 //
@@ -9,7 +9,7 @@
 //   - open the page's view: send what only the main thread can read (the URL,
 //     the browser's languages, the page's localStorage keys, the pre-painted
 //     first screen's marks and what the reader typed into it);
-//   - apply the effects Python sends back (skyjo.worker.effects: HTML for an
+//   - apply the effects Python sends back (skyjo.web.worker.effects: HTML for an
 //     element, a text, an attribute, focus, storage writes, a download...), both
 //     as answers and as pushes between intents;
 //   - forward what the reader does as intents (a click on a [data-intent] or

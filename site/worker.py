@@ -1,7 +1,7 @@
 """The pages' Python, in a Web Worker: PyScript's named worker ``skyjo``
 (``<script type="py" worker name="skyjo">``, stamped into each page by the build).
 
-Everything is in :mod:`skyjo.worker.host`; this file only connects it to the main
+Everything is in :mod:`skyjo.web.worker.host`; this file only connects it to the main
 thread: the three calls ``site/page.mjs`` makes, and ``paint``, the main thread's
 function a view pushes its effects through between calls (a bot's move, the
 review's progress). No page Python touches ``document`` or ``window`` here: the
@@ -11,7 +11,7 @@ The engine is imported straight from its archive, which PyScript writes beside
 this file as ``skyjo.zip`` (``pyscript.json``): unpacking its hundred files took
 Pyodide 40-50 ms of every start, and the page needs fewer than half of them. The
 methods of its dataclasses come compiled from that archive too
-(:mod:`skyjo.worker.dataclass_code`)."""
+(:mod:`skyjo.web.worker.dataclass_code`)."""
 
 import os
 import sys
@@ -20,13 +20,13 @@ sys.path.insert(0, os.path.abspath("skyjo.zip"))
 
 from pyscript import sync
 
-from skyjo.worker import dataclass_code
+from skyjo.web.worker import dataclass_code
 
 # Before the engine makes its dataclasses (importing host does): their methods come
 # compiled from the archive, which the line above put first on the path.
 dataclass_code.install_from(sys.path[0])
 
-from skyjo.worker import host  # noqa: E402 (after install_from, on purpose)
+from skyjo.web.worker import host  # noqa: E402 (after install_from, on purpose)
 
 host.PUSH = lambda view, effects: sync.paint(view, effects)
 

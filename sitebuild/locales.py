@@ -1,7 +1,7 @@
 """The build's check of the locale folders: every language against English.
 
-Each language is a folder of ARB files, one per domain (``src/skyjo/locales/<code>/
-<domain>.arb``; see :mod:`skyjo.catalogue`). English is the reference: its folder
+Each language is a folder of ARB files, one per domain (``src/skyjo/i18n/locales/<code>/
+<domain>.arb``; see :mod:`skyjo.i18n.catalogue`). English is the reference: its folder
 has every domain, and its keys are the ones the code asks for. Every other
 folder is compared with it, file by file and key by key, and every problem is
 one line naming the file and the key:
@@ -12,18 +12,18 @@ one line naming the file and the key:
 * a key of English that no code uses (unused: :func:`used_keys`);
 * a message that does not parse, or is empty; one whose fields differ from
   English's; a plural branch in a category the language does not have
-  (:func:`skyjo.grammar.plural_categories`), a person branch that is not
+  (:func:`skyjo.i18n.grammar.plural_categories`), a person branch that is not
   ``you``, ``several`` or ``other``; a field in a domain shown as plain text
   (the start-up texts, the rules page);
 * English left in a translation: a message copied as it is, or a word of the
   English messages that the language does not spell the same way (the words it
   does are listed in its folder's ``same-as-english.txt``);
-* a key in two domains that a page reads together (a :class:`~skyjo.catalogue.
+* a key in two domains that a page reads together (a :class:`~skyjo.i18n.catalogue.
   Catalogue`'s ``DOMAINS``), which would hide one of them;
-* a language of the site's list (``skyjo.language.LANGUAGES``) without a folder.
+* a language of the site's list (``skyjo.i18n.language.LANGUAGES``) without a folder.
 
 ``build.py`` runs :func:`check` before building anything and stops on the first
-problem list; ``tests/test_catalogues.py`` runs it too. Standard library only.
+problem list; ``tests/i18n/test_catalogues.py`` runs it too. Standard library only.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from skyjo.catalogue import SUFFIX, Catalogue, CatalogueError, parse_arb
-from skyjo.grammar import PERSONS, plural_categories
-from skyjo.language import DEFAULT_LANGUAGE, LANGUAGES
-from skyjo.messageformat import Arg, MessageSyntaxError, Parts, arguments, fields, parse
+from skyjo.i18n.catalogue import SUFFIX, Catalogue, CatalogueError, parse_arb
+from skyjo.i18n.grammar import PERSONS, plural_categories
+from skyjo.i18n.language import DEFAULT_LANGUAGE, LANGUAGES
+from skyjo.i18n.messageformat import Arg, MessageSyntaxError, Parts, arguments, fields, parse
 
 #: Domains shown as they are (stamped into pages, or Markdown on the rules page),
 #: never through the message format: their messages may not hold fields.
@@ -69,8 +69,8 @@ ANY_PART: Final = r"[\w.]*"
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing to fix: the file (relative to the locales folder's parent's
-    parent, as a person finds it), the key if it is about one, and what."""
+    """One thing to fix: the file (relative to the folder that holds ``src``,
+    as a person finds it), the key if it is about one, and what."""
 
     file: str
     key: str
@@ -91,11 +91,11 @@ class Locales:
     problems: list[Problem] = field(default_factory=list)
 
     def name(self, language: str, domain: str = "") -> str:
-        """A file's name as a person finds it (``src/skyjo/locales/fr/game.arb``)."""
+        """A file's name as a person finds it (``src/skyjo/i18n/locales/fr/game.arb``)."""
         folder = self.root / language
         path = folder / f"{domain}{SUFFIX}" if domain else folder
         try:
-            return path.relative_to(self.root.parents[2]).as_posix()
+            return path.relative_to(self.root.parents[3]).as_posix()
         except (ValueError, IndexError):
             return path.as_posix()
 
@@ -109,7 +109,9 @@ def check(root: Path, *, repository: Path | None = None) -> list[Problem]:
         return [Problem(locales.name(DEFAULT_LANGUAGE), "", "missing: English is the reference")]
     problems = list(locales.problems)
     problems += [
-        Problem("src/skyjo/language.py", "", f"lists {code!r}, which has no folder {root / code}")
+        Problem(
+            "src/skyjo/i18n/language.py", "", f"lists {code!r}, which has no folder {root / code}"
+        )
         for code in LANGUAGES
         if code not in locales.files
     ]
@@ -232,7 +234,7 @@ def branch_problems(
                 name,
                 key,
                 f"plural categories {sorted(branches - categories)} that {language!r} does not "
-                f"have (it has {sorted(categories)}; its rule is in skyjo/grammar.py)",
+                f"have (it has {sorted(categories)}; its rule is in skyjo/i18n/grammar.py)",
             )
         if arg.kind == "person" and branches - set(PERSONS):
             yield Problem(
@@ -317,10 +319,10 @@ def clashes(locales: Locales, english: Mapping[str, Mapping[str, str]]) -> Itera
 
 
 def read_together() -> list[tuple[str, ...]]:
-    """The domains of every :class:`~skyjo.catalogue.Catalogue` the pages use."""
-    import skyjo.embed.texts
+    """The domains of every :class:`~skyjo.i18n.catalogue.Catalogue` the pages use."""
     import skyjo.review.texts
-    import skyjo.scorepad.messages  # noqa: F401
+    import skyjo.web.embed.texts
+    import skyjo.web.scorepad.messages  # noqa: F401
 
     found: list[tuple[str, ...]] = []
     todo: list[type[Catalogue]] = [Catalogue]

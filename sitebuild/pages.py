@@ -5,7 +5,7 @@ optional ``<head>`` block (the page's own styles) and its body. The skeleton hol
 what every page shares (the head, the language script, the start-up guard, the
 site menu, the loading note and error box, the PyScript tag), so a change to
 start-up happens in one place. ``@PRERENDER:<page>@`` in a body is replaced by the
-page's first screen painted by the page's own Python (:mod:`skyjo.prerender`),
+page's first screen painted by the page's own Python (:mod:`skyjo.web.prerender`),
 one ``<template>`` per language, and a line of script that shows the reader's.
 
 The header, one ``key: value`` per line::
@@ -20,7 +20,7 @@ The header, one ``key: value`` per line::
     preloads: yes           (fetch the runtime at once: only for eager pages)
     manifest: yes
     menu: scorepad          (the page's menu entry, or none inside embeds)
-    loading: scorepad       (which loading sentence of skyjo.boot_texts)
+    loading: scorepad       (which loading sentence of skyjo.web.boot_texts)
     error-title: The score pad could not start
     -->
 
@@ -38,9 +38,9 @@ from html import escape
 from pathlib import Path
 from typing import Final
 
-from skyjo import boot_texts, prerender
-from skyjo.boot_texts import MENU, boot_text
-from skyjo.language import LANGUAGES, SAVED_LANGUAGE_KEYS
+from skyjo.i18n.language import LANGUAGES, SAVED_LANGUAGE_KEYS
+from skyjo.web import boot_texts, prerender
+from skyjo.web.boot_texts import MENU, boot_text
 
 SITE: Final = Path(__file__).resolve().parents[1] / "site"
 HEADER: Final = re.compile(r"\A<!--page\n(?P<settings>.*?)\n-->\n", re.DOTALL)
@@ -162,7 +162,7 @@ def split_partial(text: str, name: str) -> tuple[dict[str, str], str, str]:
 
 def language_sources(lang_from: str) -> str:
     """A page's ``lang-from`` for ``site/boot-lang.js``, with ``saved`` spelled out
-    as the storage keys of the reader's choice (:data:`skyjo.language.SAVED_LANGUAGE_KEYS`,
+    as the storage keys of the reader's choice (:data:`skyjo.i18n.language.SAVED_LANGUAGE_KEYS`,
     the same Python reads), so every page reads the one choice the same way."""
     saved = " ".join(f"storage:{key}" for key in SAVED_LANGUAGE_KEYS)
     return " ".join(saved if source == "saved" else source for source in lang_from.split())

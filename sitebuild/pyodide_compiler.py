@@ -8,15 +8,15 @@ for a source or a ``__pycache__``; other files are copied; the wheel's
 ``.dist-info`` is left out (nothing in the page reads package metadata). Each
 ``.pyc`` is an unchecked hash-based one (PEP 552): its header holds the source's
 hash instead of a timestamp, so two builds of one commit give the same bytes.
-The locale folders (``skyjo/locales/<code>/<domain>.arb``) travel as one file,
-``skyjo/locales.zip`` (stored, not compressed: the archive around it is), which
-:mod:`skyjo.catalogue` reads when there is no folder: unpacking each of the 42
+The locale folders (``skyjo/i18n/locales/<code>/<domain>.arb``) travel as one file,
+``skyjo/i18n/locales.zip`` (stored, not compressed: the archive around it is), which
+:mod:`skyjo.i18n.catalogue` reads when there is no folder: unpacking each of the 42
 small files cost the page about 4 ms, reading one member from the zip about
 nothing, and a page still parses only its own domains in its own language. Files
 only the build reads (:data:`BUILD_ONLY`: the rules page's words, each language's
 list for the check of English left) are left out: no page opens them. Last, every
 module is imported once, to keep the compiled methods of the engine's dataclasses
-(``skyjo/dataclass-code.marshal``, see ``skyjo.worker.dataclass_code``).
+(``skyjo/dataclass-code.marshal``, see ``skyjo.web.worker.dataclass_code``).
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ UNCHECKED_HASH = (1).to_bytes(4, "little")
 #: -rw-r--r-- for a regular file, as zip stores Unix modes.
 FILE_MODE = 0o100644 << 16
 #: Files of the wheel that no page reads (see sitebuild/rules.py, sitebuild/locales.py).
-BUILD_ONLY = re.compile(r"skyjo/locales/[^/]+/(rules\.arb|same-as-english\.txt)")
+BUILD_ONLY = re.compile(r"skyjo/i18n/locales/[^/]+/(rules\.arb|same-as-english\.txt)")
 #: The locale folders, which go into one zip of their own (the folder's name + ".zip").
-LOCALES = "skyjo/locales/"
+LOCALES = "skyjo/i18n/locales/"
 
 
 def pyc(source: bytes, name: str) -> bytes:
@@ -80,7 +80,7 @@ def compile_wheel(wheel: str, target: str, epoch: int) -> str:
 def dataclass_code(target: str) -> tuple[str, bytes]:
     """The code of every dataclass's methods in the archive ``target``, compiled by
     importing each of its modules, and the member it goes in (both as
-    ``skyjo.worker.dataclass_code`` in that archive says)."""
+    ``skyjo.web.worker.dataclass_code`` in that archive says)."""
     with zipfile.ZipFile(target) as archive:
         names = sorted(
             name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
@@ -89,7 +89,7 @@ def dataclass_code(target: str) -> tuple[str, bytes]:
         )
     sys.path.insert(0, target)
     try:
-        from skyjo.worker import dataclass_code as recorder
+        from skyjo.web.worker import dataclass_code as recorder
 
         with recorder.recording() as table:
             for name in names:
@@ -99,7 +99,7 @@ def dataclass_code(target: str) -> tuple[str, bytes]:
     if not table:
         raise RuntimeError(
             "importing the engine made no dataclass through dataclasses' exec: "
-            "has this Python's dataclasses module changed? See skyjo.worker.dataclass_code"
+            "has this Python's dataclasses module changed? See skyjo.web.worker.dataclass_code"
         )
     return recorder.MEMBER, recorder.dumps(table)
 

@@ -3,7 +3,7 @@
 ``rules/article.html`` holds the structure (sections, live tables, the disputed
 points' switches, the cheat sheet) with ``{{key}}`` placeholders; each language's
 words are the ``rules`` domain of its locale folder
-(``src/skyjo/locales/<code>/rules.arb``, beside its other messages). The build
+(``src/skyjo/i18n/locales/<code>/rules.arb``, beside its other messages). The build
 renders every language that has one into ``site/rules.html``'s
 ``@RULES_ARTICLES@`` mark, so a language's folder is all the page needs, and a
 missing or misspelt key stops the build with the file and key that need fixing.
@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from skyjo.catalogue import SUFFIX, CatalogueError, messages
-from skyjo.language import LANGUAGES
+from skyjo.i18n.catalogue import SUFFIX, CatalogueError, messages
+from skyjo.i18n.language import LANGUAGES
 
 ARTICLES_MARK = "@RULES_ARTICLES@"
 TITLE_MARK = "@RULES_TITLE@"
@@ -56,7 +56,7 @@ class Language:
 
 def read_texts(folder: Path, code: str) -> dict[str, str]:
     """One language's words: its ``rules`` messages, read as every page's are
-    (:func:`skyjo.catalogue.messages`)."""
+    (:func:`skyjo.i18n.catalogue.messages`)."""
     try:
         return dict(messages(DOMAIN, code, root=str(folder)))
     except CatalogueError as error:

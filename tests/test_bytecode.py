@@ -20,8 +20,8 @@ import build
 from sitebuild import bytecode, wheel
 from sitebuild.pyodide_compiler import BUILD_ONLY, LOCALES
 from skyjo.record import replay_summary
-from skyjo.ui.i18n import Translator
-from skyjo.worker.dataclass_code import MEMBER as DATACLASS_CODE
+from skyjo.web.ui.i18n import Translator
+from skyjo.web.worker.dataclass_code import MEMBER as DATACLASS_CODE
 
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -45,13 +45,13 @@ pyodide.globals.set("record_text", readFileSync(record, "utf8"));
 console.log(pyodide.runPython(`
 import json, os, sys
 sys.path.insert(0, "/home/pyodide/skyjo.zip")
-from skyjo.worker import dataclass_code
+from skyjo.web.worker import dataclass_code
 uses = dataclass_code.install_from("/home/pyodide/skyjo.zip")
 import skyjo.record
-import skyjo.ui.page
+import skyjo.web.ui.page
 assert skyjo.record.__file__ == "/home/pyodide/skyjo.zip/skyjo/record.pyc", skyjo.record.__file__
 assert not os.path.exists("/home/pyodide/skyjo"), os.listdir("/home/pyodide")
-from skyjo.ui.i18n import Translator
+from skyjo.web.ui.i18n import Translator
 summary = skyjo.record.replay_summary(record_text)
 json.dumps({
     "summary": summary,
@@ -91,14 +91,17 @@ def test_every_module_becomes_sourceless_bytecode(engine_wheel: Path, archive: P
         n.removeprefix(LOCALES): package.pop(n) for n in sorted(package) if n.startswith(LOCALES)
     }
     assert "de/game.arb" in locales
-    assert {"skyjo/locales/en/rules.arb", "skyjo/locales/fr/same-as-english.txt"} <= left_out
+    assert {
+        "skyjo/i18n/locales/en/rules.arb",
+        "skyjo/i18n/locales/fr/same-as-english.txt",
+    } <= left_out
     with zipfile.ZipFile(archive) as compiled:
         names = compiled.namelist()
         expected = sorted(name + "c" if name.endswith(".py") else name for name in package)
-        assert names == [*expected, "skyjo/locales.zip", DATACLASS_CODE]
-        with zipfile.ZipFile(io.BytesIO(compiled.read("skyjo/locales.zip"))) as bundle:
+        assert names == [*expected, "skyjo/i18n/locales.zip", DATACLASS_CODE]
+        with zipfile.ZipFile(io.BytesIO(compiled.read("skyjo/i18n/locales.zip"))) as bundle:
             assert {name: bundle.read(name) for name in bundle.namelist()} == locales
-        names.remove("skyjo/locales.zip")
+        names.remove("skyjo/i18n/locales.zip")
         names.remove(DATACLASS_CODE)  # read in Pyodide: see the replay test below
         for name in names:
             data = compiled.read(name)
@@ -124,7 +127,7 @@ def test_compiled_engine_replays_records_like_cpython(archive: Path, tmp_path: P
     # engine in Pyodide gives the summary CPython gives from the sources, and the
     # engine finds its locale files where the archive put them. Every dataclass the
     # game page's import makes takes its methods from the archive's table, compiled
-    # by the build (skyjo.worker.dataclass_code): none is compiled again.
+    # by the build (skyjo.web.worker.dataclass_code): none is compiled again.
     script = tmp_path / "run.mjs"
     script.write_text(RUN_IN_PYODIDE, encoding="utf-8")
     record = RECORDS / "reshuffle.json"

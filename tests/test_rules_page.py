@@ -13,7 +13,7 @@ import pytest
 from sitebuild import pages, rules
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "src" / "skyjo" / "locales"
+LOCALES = ROOT / "src" / "skyjo" / "i18n" / "locales"
 ARTICLE = ROOT / "rules" / "article.html"
 PAGE = (ROOT / "site" / "rules.html").read_text(encoding="utf-8")
 

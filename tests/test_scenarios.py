@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 
 from skyjo import engine, record, scenarios, share
-from skyjo.catalogue import messages
 from skyjo.events import (
     CardRevealed,
     CardTaken,
@@ -18,6 +17,7 @@ from skyjo.events import (
     RoundScored,
 )
 from skyjo.game import Game
+from skyjo.i18n.catalogue import messages
 from skyjo.record import ReshuffleMove, SetupMove, TurnMove
 from skyjo.rules import ColumnRule, Rules
 from skyjo.scenarios import Playthrough, Scenario, ScenarioError, UnknownScenarioError

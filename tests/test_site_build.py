@@ -13,6 +13,7 @@ import base64
 import email.parser
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -94,14 +95,21 @@ def test_holds_what_hatchling_would(our_wheel: Path, tmp_path: Path) -> None:
         assert b.read(points).split() == a.read(points).split()
 
 
+def installed(wheel_file: Path, venv: Path) -> Path:
+    """A fresh virtual environment at ``venv`` with only ``wheel_file`` installed."""
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    install = [str(venv / "bin" / "python"), "-m", "pip", "install", "--no-index", "--no-deps"]
+    subprocess.run(
+        [*install, "--quiet", "--disable-pip-version-check", str(wheel_file)], check=True
+    )
+    return venv
+
+
 def test_installs_into_a_fresh_venv_and_replays_a_record(our_wheel: Path, tmp_path: Path) -> None:
     # Intent: someone who wants the engine as a library can pip-install this wheel, and
     # both the module and the console script work from it.
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    venv = installed(our_wheel, tmp_path / "venv")
     python = venv / "bin" / "python"
-    install = [str(python), "-m", "pip", "install", "--no-index", "--no-deps", "--quiet"]
-    subprocess.run([*install, "--disable-pip-version-check", str(our_wheel)], check=True)
     expected = json.loads(RECORD.with_suffix(".summary.json").read_text(encoding="utf-8"))
     for command in ([str(python), "-m", "skyjo"], [str(venv / "bin" / "skyjo")]):
         # From tmp_path, so that the checkout's src/ cannot be what is imported.
@@ -115,6 +123,44 @@ def test_installs_into_a_fresh_venv_and_replays_a_record(our_wheel: Path, tmp_pa
         cwd=tmp_path, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert where.stdout.startswith(str(venv))
+
+
+def test_a_bot_author_needs_no_web_layer(our_wheel: Path, tmp_path: Path) -> None:
+    # Intent: the engine and bots a bot author imports stand without the site's
+    # Python (issue 37's layers). The installed wheel's skyjo/web is deleted; the
+    # public names of docs/bots.md still import and the example bot plays a game.
+    venv = installed(our_wheel, tmp_path / "venv")
+    python = venv / "bin" / "python"
+    where = subprocess.run(
+        [str(python), "-c", "import skyjo, os; print(os.path.dirname(skyjo.__file__))"],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    web = Path(where.stdout.strip()) / "web"
+    assert (web / "ui").is_dir()
+    shutil.rmtree(web)
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    script = (
+        "from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard\n"
+        "from skyjo.bots import Decision, ask\n"
+        "from skyjo.bots.base import Reason\n"
+        "from skyjo.bots.reasons import because, english\n"
+        "from skyjo.game import Game\n"
+        "from skyjo.view import PlayerView\n"
+        "print(english(Reason('bot.act.draw')))\n"
+    )
+    names = subprocess.run(
+        [str(python), "-c", script], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert names.returncode == 0, names.stderr
+    assert names.stdout.strip() == "drawing"
+    game = subprocess.run(
+        [str(python), "-m", "skyjo", "simulate", "--games", "2", "--seed", "3",
+         "--players", "examples.threshold_bot:make,easy"],
+        cwd=tmp_path, capture_output=True, text=True,
+    )  # fmt: skip
+    assert game.returncode == 0, game.stderr
+    assert "threshold_bot" in game.stdout
+    assert not web.exists()
 
 
 def test_a_broken_pyproject_is_a_one_line_error(tmp_path: Path) -> None:

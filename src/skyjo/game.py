@@ -14,13 +14,20 @@ from typing import Any
 
 from skyjo import engine
 from skyjo.actions import Action, Deal, Draw, PlayerAction, TakeDiscard
-from skyjo.bots.base import round_hook
 from skyjo.errors import IllegalActionError
 from skyjo.events import Event
 from skyjo.record import GameRecord, PendingTake, RecordBuilder, move_actions, replay_steps
 from skyjo.rules import Rules
 from skyjo.state import CHANCE, Phase, State
 from skyjo.view import PlayerView, view_of
+
+
+def round_hook(bot: object) -> Callable[[int, int, Rules], None] | None:
+    """``bot.new_round`` if the bot has one, else None (looked up once per bot,
+    not once per round). Here rather than in :mod:`skyjo.bots.base` because a
+    game tells its bots of each round, and the engine's modules import no bot."""
+    hook = getattr(bot, "new_round", None)
+    return hook if callable(hook) else None
 
 
 class Game:

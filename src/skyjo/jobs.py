@@ -1,58 +1,49 @@
-"""Spreading a simulation's games over several processes (``simulate --jobs N``).
+"""Spreading work over several processes (``simulate --jobs N``).
 
-Each worker process plays whole games, each from its own seed and seating, with
-its own bot objects (made in the worker from the same specs, one per entry and
-seat as in one process), and sends back one small
-:class:`~skyjo.simulate.GameResult` per game. Games go out in chunks and come
-back in order (``Pool.imap``), so the caller adds them up in game order and every
-figure but the speed ones equals a one-process run bit for bit.
-
-Kept apart from :mod:`skyjo.simulate` because only the command line needs it and
-Pyodide has no processes.
+:func:`spread` hands chunks of a list to a pool of worker processes and yields
+the answers back in order (``Pool.imap``), so the caller adds them up in the
+list's order and a figure computed from them equals a one-process run bit for
+bit. It knows nothing of Skyjo: :mod:`skyjo.simulate` gives it the games and the
+function that plays a chunk of them, and imports it only when more than one
+process is asked for, because only the command line needs it and Pyodide has no
+processes. (It used to import the simulator back, an import loop; now the arrow
+points one way.)
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import TypeVar
 
-from skyjo.rules import Rules
-from skyjo.simulate import GameResult, Table, play_game
+Item = TypeVar("Item")
+Answer = TypeVar("Answer")
+Key = TypeVar("Key", bound=Hashable)
 
-#: Chunks per worker: enough that uneven games even out and the progress bar
-#: moves, few enough that sending them costs nothing next to playing them.
+#: Chunks per worker: enough that uneven chunks even out and the progress bar
+#: moves, few enough that sending them costs nothing next to doing them.
 CHUNKS_PER_JOB = 16
 
-#: At most this many games per chunk, so the progress bar moves on long runs.
+#: At most this many items per chunk, so the progress bar moves on long runs.
 MAX_CHUNK = 25
 
-#: A chunk of work: the specs, the rules and (seed, seating) of each game.
-Task = tuple[tuple[str, ...], Rules, list[tuple[int, list[int]]]]
 
-#: The bots of this worker process, by specs (a worker serves one simulation).
-_tables: dict[tuple[str, ...], Table] = {}
-
-
-def play_games(
-    specs: Sequence[str], rules: Rules, schedule: Sequence[tuple[int, list[int]]], jobs: int
-) -> Iterator[GameResult]:
-    """The result of every game of ``schedule`` (seed and seating), in order,
-    played by ``jobs`` worker processes."""
-    size = max(1, min(MAX_CHUNK, math.ceil(len(schedule) / (jobs * CHUNKS_PER_JOB))))
-    key = tuple(specs)
-    tasks: list[Task] = [
-        (key, rules, list(schedule[i : i + size])) for i in range(0, len(schedule), size)
-    ]
+def spread(
+    do_chunk: Callable[[tuple[Key, list[Item]]], list[Answer]],
+    key: Key,
+    items: Sequence[Item],
+    jobs: int,
+) -> Iterator[Answer]:
+    """The answers of ``do_chunk`` for every item of ``items``, in order, from
+    ``jobs`` worker processes. Each chunk goes out as ``(key, chunk)``: ``key``
+    tells a worker what the items are for (for a simulation, the bots' specs and
+    the rules), so it can build what it needs once and keep it for later chunks.
+    ``do_chunk`` must be a module-level function (it is pickled by name)."""
+    size = max(1, min(MAX_CHUNK, math.ceil(len(items) / (jobs * CHUNKS_PER_JOB))))
+    tasks = [(key, list(items[i : i + size])) for i in range(0, len(items), size)]
+    if not tasks:
+        return
     with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
-        for results in pool.imap(_play_chunk, tasks):
-            yield from results
-
-
-def _play_chunk(task: Task) -> list[GameResult]:
-    """Play one chunk in a worker (bots made on first use, kept for later chunks)."""
-    specs, rules, games = task
-    table = _tables.get(specs)
-    if table is None:
-        table = _tables[specs] = Table(specs)
-    return [play_game(table.seated(seating), rules, seed)[1] for seed, seating in games]
+        for answers in pool.imap(do_chunk, tasks):
+            yield from answers

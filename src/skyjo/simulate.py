@@ -26,10 +26,11 @@ from typing import Any
 from skyjo import engine
 from skyjo.actions import Reshuffle
 from skyjo.bots import ask, make_bot
-from skyjo.bots.base import Bot, round_hook
+from skyjo.bots.base import Bot
 from skyjo.bots.registry import parse_spec
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import SkyjoError
+from skyjo.game import round_hook
 from skyjo.rules import Rules
 from skyjo.state import CHANCE, Phase, State
 from skyjo.view import view_of
@@ -319,15 +320,33 @@ def simulate(
             play_game(table.seated(seating), rules, game_seed)[1] for game_seed, seating in schedule
         )
     else:
-        from skyjo import jobs as parallel  # imported here: it imports this module
+        # Imported here: only the command line spreads games, and Pyodide has no processes.
+        from skyjo.jobs import spread
 
-        results = parallel.play_games(specs, rules, schedule, jobs)
+        results = spread(_play_chunk, (specs, rules), schedule, jobs)
     for done, (result, (_, seating)) in enumerate(zip(results, schedule, strict=True), 1):
         tally.add(result, seating)
         if progress is not None:
             progress(done, games)
     seconds = time.perf_counter() - start
     return _report(tally, specs, seed=seed, rules=rules, rotate=rotate, seconds=seconds, jobs=jobs)
+
+
+#: The bots of this worker process, by specs and rules (a process serves one
+#: simulation, and makes its bots on its first chunk).
+_tables: dict[tuple[tuple[str, ...], Rules], Table] = {}
+
+
+def _play_chunk(
+    task: tuple[tuple[tuple[str, ...], Rules], list[tuple[int, list[int]]]],
+) -> list[GameResult]:
+    """Play one chunk of games (seed and seating) in a worker process of
+    :func:`skyjo.jobs.spread`; the bots are made on first use and kept."""
+    key, games = task
+    table = _tables.get(key)
+    if table is None:
+        table = _tables[key] = Table(key[0])
+    return [play_game(table.seated(seating), key[1], seed)[1] for seed, seating in games]
 
 
 def _report(

@@ -20,7 +20,7 @@ from skyjo.events import (
     RoundScored,
     SetupDone,
 )
-from skyjo.grammar import indefinite
+from skyjo.i18n.grammar import indefinite
 from skyjo.scoring import DoublingReason
 from skyjo.state import Grid
 

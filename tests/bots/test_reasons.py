@@ -13,13 +13,13 @@ from skyjo.bots import Bot, Decision, ask, make_bot
 from skyjo.bots.base import Reason
 from skyjo.bots.expert import ExpertBot
 from skyjo.bots.reasons import ENGLISH, action_reason, english, reason
-from skyjo.catalogue import messages
 from skyjo.game import Game
-from skyjo.language import LANGUAGES
-from skyjo.messageformat import fields
+from skyjo.i18n.catalogue import messages
+from skyjo.i18n.language import LANGUAGES
+from skyjo.i18n.messageformat import fields
 from skyjo.rules import ColumnRule, Rules
-from skyjo.ui.i18n import Translator
-from skyjo.ui.present import bot_reason
+from skyjo.web.ui.i18n import Translator
+from skyjo.web.ui.present import bot_reason
 
 LEVELS = ("random", "easy", "medium", "statistician", "hard")
 

@@ -16,9 +16,9 @@ import pytest
 from playwright.sync_api import Browser, Frame, Page, expect
 
 from skyjo import record, scenarios, share
-from skyjo.embed import board
-from skyjo.embed.texts import Texts
-from skyjo.ui.i18n import card_text
+from skyjo.web.embed import board
+from skyjo.web.embed.texts import Texts
+from skyjo.web.ui.i18n import card_text
 
 from . import a11y
 from .conftest import BOOT_TIMEOUT_MS, ROOT, Visit, open_page, start_by_touch, touch

@@ -19,11 +19,11 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from skyjo import record, share
-from skyjo.device import MemoryStorage
-from skyjo.ui import present
-from skyjo.ui.app import SAVE_KEY, App, Screen
-from skyjo.ui.i18n import Translator
-from skyjo.ui.setup import Seat, Setup
+from skyjo.web.device import MemoryStorage
+from skyjo.web.ui import present
+from skyjo.web.ui.app import SAVE_KEY, App, Screen
+from skyjo.web.ui.i18n import Translator
+from skyjo.web.ui.setup import Seat, Setup
 
 from .a11y import problems, running_animations, settle
 from .conftest import ROOT, Visit, answered, open_page, wait_until_started

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from skyjo.boot_texts import boot_text
+from skyjo.web.boot_texts import boot_text
 
 from .a11y import settle
 from .conftest import Visit, answered, open_page, wait_until_started

@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, Route, expect
 
-from skyjo.scorepad.messages import Messages
-from skyjo.ui.i18n import Translator
+from skyjo.web.scorepad.messages import Messages
+from skyjo.web.ui.i18n import Translator
 
 from . import a11y
 from .conftest import Visit, open_page, start_by_touch, touch, wait_until_started

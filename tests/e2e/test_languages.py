@@ -15,11 +15,11 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from skyjo import scoring
-from skyjo.boot_texts import MENU, boot_text
-from skyjo.device import MemoryStorage
-from skyjo.ui.app import App, Screen
-from skyjo.ui.i18n import DEFAULT_NAMES, Translator
-from skyjo.ui.setup import Seat, Setup
+from skyjo.web.boot_texts import MENU, boot_text
+from skyjo.web.device import MemoryStorage
+from skyjo.web.ui.app import App, Screen
+from skyjo.web.ui.i18n import DEFAULT_NAMES, Translator
+from skyjo.web.ui.setup import Seat, Setup
 
 from .a11y import settle
 from .conftest import answered, open_page, wait_until_started

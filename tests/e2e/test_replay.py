@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from skyjo import record
-from skyjo.embed import board
 from skyjo.state import State
+from skyjo.web.embed import board
 
 from . import a11y
 from .conftest import ROOT, Visit, answered, open_page, wait_until_started

@@ -17,9 +17,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from skyjo import record
 from skyjo.bots import ask, make_bot
-from skyjo.embed import reel
 from skyjo.game import Game
 from skyjo.rules import Rules
+from skyjo.web.embed import reel
 
 from .a11y import settle
 from .conftest import ROOT, Visit, open_page, wait_until_started

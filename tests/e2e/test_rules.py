@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, Frame, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from skyjo import scenarios
-from skyjo.boot_texts import boot_text
-from skyjo.embed.texts import Texts
+from skyjo.web.boot_texts import boot_text
+from skyjo.web.embed.texts import Texts
 
 from . import a11y
 from .conftest import BOOT_TIMEOUT_MS, open_page

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from skyjo.boot_texts import boot_text
+from skyjo.web.boot_texts import boot_text
 
 from .conftest import BOOT_TIMEOUT_MS, ROOT, Visit, open_page, serve_site, wait_until_started
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
-from skyjo.ui.i18n import Translator
+from skyjo.web.ui.i18n import Translator
 
 from .a11y import settle
 from .conftest import answered

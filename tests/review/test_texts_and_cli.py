@@ -12,9 +12,9 @@ import pytest
 
 from skyjo import cli, record
 from skyjo.bots.base import Reason
-from skyjo.catalogue import messages
-from skyjo.language import LANGUAGES
-from skyjo.messageformat import fields
+from skyjo.i18n.catalogue import messages
+from skyjo.i18n.language import LANGUAGES
+from skyjo.i18n.messageformat import fields
 from skyjo.review.kinds import KINDS
 from skyjo.review.texts import ReviewTexts
 from tests.review.helpers import twelve_over_face_down

@@ -6,7 +6,7 @@ the engine asks of it (setup flips, take or draw, where to put a card, which car
 turn) with one of ``view.legal_actions`` plus a short reason a person can read.
 The reason comes twice: as English text (``Decision.reason``, for the CLI, the
 simulator and logs) and as a catalogue key with fields (``Decision.explanation``,
-a :class:`Reason`) that the page shows in its own language; :mod:`skyjo.bots.reasons`
+a :class:`Reason`) that the page shows in its own language; :mod:`skyjo.bots.explanation`
 renders the English text from the key, so the two never drift.
 Budgets are counted in iterations, never in wall-clock time, so a seed reproduces
 every game.
@@ -15,55 +15,16 @@ every game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Generator
+from typing import Protocol, runtime_checkable
 
 from skyjo.actions import PlayerAction
+from skyjo.bots.explanation import Reason as Reason
+from skyjo.bots.explanation import english
 from skyjo.errors import IllegalActionError
+from skyjo.game import round_hook as round_hook
 from skyjo.rules import Rules
 from skyjo.view import PlayerView
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """Why a bot chose, as a catalogue key and its fields, e.g.
-    ``Reason("bot.swap_saves", {"old": 11, "held": 2, "saved": 9})``.
-
-    Field values are ints (cards, counts, percentages), floats already rounded to
-    one decimal (expected points), or nested reasons for composed sentences
-    ("takes the 3: then <placement>"); each language formats them its own way."""
-
-    key: str
-    fields: Mapping[str, object] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"key": ..., "fields": {...}}``; a nested reason is such an object too."""
-        return {
-            "key": self.key,
-            "fields": {
-                name: value.to_json() if isinstance(value, Reason) else value
-                for name, value in self.fields.items()
-            },
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> Reason:
-        """The mirror of :meth:`to_json`; anything else raises ``ValueError``."""
-        if not isinstance(data, dict) or not isinstance(data.get("key"), str):
-            raise ValueError(f"not a bot reason: {data!r}")
-        fields = data.get("fields", {})
-        if not isinstance(fields, dict):
-            raise ValueError(f"the fields of bot reason {data['key']!r} are not an object")
-        parsed: dict[str, object] = {}
-        for name, value in fields.items():
-            if isinstance(value, dict):
-                parsed[str(name)] = cls.from_json(value)
-            elif isinstance(value, int | float | str) and not isinstance(value, bool):
-                parsed[str(name)] = value
-            else:
-                raise ValueError(f"bot reason {data['key']!r} has a bad field {name!r}: {value!r}")
-        return cls(data["key"], parsed)
 
 
 class Decision:
@@ -113,9 +74,6 @@ class Decision:
         if not text and self._explanation is not None:
             explanation = self.explanation
             assert explanation is not None
-            # Imported here: skyjo.bots.reasons builds decisions, so it imports this module.
-            from skyjo.bots.reasons import english
-
             text = english(explanation)
             object.__setattr__(self, "_reason", text)
         return text
@@ -166,13 +124,6 @@ class RoundAware(Protocol):
     before each round (also when it joins a game in the middle of a round)."""
 
     def new_round(self, seat: int, num_players: int, rules: Rules) -> None: ...
-
-
-def round_hook(bot: object) -> Callable[[int, int, Rules], None] | None:
-    """``bot.new_round`` if the bot has one, else None (looked up once per bot,
-    not once per round)."""
-    hook = getattr(bot, "new_round", None)
-    return hook if callable(hook) else None
 
 
 def ask(bot: Bot, view: PlayerView, rng: random.Random) -> Decision:

@@ -4,7 +4,7 @@ A bot builds a :class:`~skyjo.bots.base.Reason` (a key and its fields) and turns
 it into a :class:`~skyjo.bots.base.Decision` with :func:`because`, which renders
 the English ``reason`` text from :data:`ENGLISH`. The templates are the ``bots``
 domain of the locale folders, which the page reads in its own language
-(:class:`skyjo.ui.i18n.Translator`), so a German page shows a German reason.
+(:class:`skyjo.web.ui.i18n.Translator`), so a German page shows a German reason.
 
 Fields: cards, counts, rows, columns and percentages are ints; expected points
 are floats rounded to one decimal; ``then``, ``note`` and ``action`` are nested
@@ -14,17 +14,13 @@ reasons. Templates are whole sentences, never glued pieces.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
-from skyjo.bots.base import Decision, Reason
+from skyjo.bots.base import Decision
+from skyjo.bots.explanation import ENGLISH as ENGLISH
+from skyjo.bots.explanation import Reason
+from skyjo.bots.explanation import english as english
 from skyjo.cards import column_of, row_of
-from skyjo.catalogue import messages
-from skyjo.messageformat import render
-
-#: The English templates by key, from the ``bots`` domain of the locale folders
-#: (``skyjo/locales/en/bots.arb``); the page reads the same domain in its language.
-ENGLISH: Final = messages("bots", "en")
 
 
 def reason(key: str, **fields: object) -> Reason:
@@ -51,20 +47,6 @@ def action_reason(action: PlayerAction) -> Reason:
         case Flip(position):
             return at("bot.act.flip", position)
     raise ValueError(f"no phrase for the action '{action}'")
-
-
-def english(why: Reason) -> str:
-    """The English sentence of ``why``: '-2' with a plain minus, '4.2' with a point."""
-    fields = {name: _english_value(value) for name, value in why.fields.items()}
-    return render(ENGLISH[why.key], fields, "en")
-
-
-def _english_value(value: object) -> str:
-    if isinstance(value, Reason):
-        return english(value)
-    if isinstance(value, float):
-        return f"{value:.1f}"
-    return str(value)
 
 
 def because(action: PlayerAction, why: Reason | Callable[[], Reason]) -> Decision:

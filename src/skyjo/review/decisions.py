@@ -31,7 +31,7 @@ class DecisionPoint:
     Where it is in the record, for a page that shows the table at that moment:
     ``move_number`` is the turn's move in its round (from 1, the deal is 0) and
     ``move_index`` the record moves before that turn over all rounds (deals not
-    counted), the index of :class:`skyjo.embed.reel.Frame` showing the table
+    counted), the index of :class:`skyjo.web.embed.reel.Frame` showing the table
     just before the turn (both decisions of a turn share it).
 
     ``ended_round`` is set when the move played turned or covered the seat's

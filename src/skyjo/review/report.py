@@ -13,7 +13,7 @@ from typing import Any
 
 from skyjo.actions import Draw, TakeDiscard
 from skyjo.cards import COLUMNS, GRID_SIZE
-from skyjo.language import signed
+from skyjo.i18n.language import signed
 from skyjo.review.facts import SeatFacts
 from skyjo.review.rating import Rated, Review
 from skyjo.review.texts import ReviewTexts

@@ -1,15 +1,15 @@
 """The game review's words: the ``review`` domain of the locale folders
-(``skyjo/locales/<code>/review.arb``).
+(``skyjo/i18n/locales/<code>/review.arb``).
 
 A domain of its own, so the review can be shown on any page (the game's end,
 the replay viewer, ``skyjo review``). Sentences are whole templates with named
 fields; cards arrive as ints and are printed with a real minus sign, points as
 one decimal in the language's style. The build checks every language against
-English, and ``tests/test_catalogues.py`` renders every message in every language.
+English, and ``tests/i18n/test_catalogues.py`` renders every message in every language.
 
 A reviewed player who is the person at the device is spoken to ("your
 decisions", not "the decisions of You"): :class:`ReviewTexts` is told which
-names mean "you" and passes them as a :class:`skyjo.grammar.Person`.
+names mean "you" and passes them as a :class:`skyjo.i18n.grammar.Person`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Final
 from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.bots.base import Reason
 from skyjo.cards import column_of, row_of
-from skyjo.catalogue import Catalogue
-from skyjo.language import signed
+from skyjo.i18n.catalogue import Catalogue
+from skyjo.i18n.language import signed
 from skyjo.review.grades import INACCURACY, Grade
 
 #: Reason fields that hold a card: printed signed ("−2"), with the article a language needs.

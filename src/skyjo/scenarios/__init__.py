@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from skyjo.language import LANGUAGES
+from skyjo.i18n.language import LANGUAGES
 from skyjo.scenarios.core import (
     PlayedMove,
     Playthrough,

@@ -1,0 +1,124 @@
+"""A round half-typed on the keypad, kept on the device so a reload (a phone that
+locks, a tab the browser discards) does not lose it.
+
+Only the keypad's entry state is kept: the game it belongs to, the round (or the
+tiebreak), each seat's sum so far, the player being typed, the display and the
+finisher mark. :func:`restore` rebuilds the keypad the page would open for that
+round and lays the draft over it after checking every field against it. A draft
+that no longer fits (the game was changed or deleted since, or the text was
+edited by hand) is dropped rather than reported: it is a convenience, the saved
+rounds are intact, and an error about it would only puzzle the person at the table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from typing import Any, Final, TypeGuard
+
+from skyjo import jsontext
+from skyjo.web.scorepad import model
+from skyjo.web.scorepad.errors import ScorePadError
+from skyjo.web.scorepad.keypad import MAX_DIGITS, Keypad
+from skyjo.web.scorepad.model import ScorePad, tied_for_win
+
+DISPLAY: Final = re.compile(rf"-?[0-9]{{0,{MAX_DIGITS}}}")
+"""What the keypad's display can hold: an optional minus and up to three digits."""
+
+
+def dumps(game_id: int, keypad: Keypad, *, correcting: bool) -> str:
+    """The draft of ``keypad``, entering (or ``correcting``) a round of game ``game_id``."""
+    return json.dumps(
+        {
+            "game": game_id,
+            "round": keypad.round_number,
+            "correcting": correcting,
+            "entries": list(keypad.entries),
+            "cursor": keypad.cursor,
+            "typing": keypad.typing,
+            "fresh": keypad.fresh,
+            "finishers": list(keypad.finishers),
+        }
+    )
+
+
+def has_typing(keypad: Keypad, pad: ScorePad, *, correcting: bool) -> bool:
+    """Whether ``keypad`` holds anything typed since the page opened it for its
+    round of ``pad``: only then is a draft worth keeping."""
+    untouched = opened(pad, keypad.round_number, correcting=correcting)
+    return untouched is None or _state(keypad) != _state(untouched)
+
+
+def restore(text: str | None, game_id: int, pad: ScorePad) -> Keypad | None:
+    """The keypad saved in ``text`` for game ``game_id``, or ``None`` when there is
+    none or it no longer fits ``pad``."""
+    if not text:
+        return None
+    try:
+        data = jsontext.loads(text, what="the round being typed")
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("game") != game_id:
+        return None
+    correcting = data.get("correcting")
+    if not isinstance(correcting, bool):
+        return None
+    base = opened(pad, data.get("round"), correcting=correcting)
+    if base is None:
+        return None
+    return _laid_over(base, data)
+
+
+def opened(pad: ScorePad, round_number: Any, *, correcting: bool) -> Keypad | None:
+    """The keypad the page opens for entering (or ``correcting``) round
+    ``round_number`` of ``pad`` (``None``: the tiebreak), untouched; ``None`` when
+    there is no such round to type (it was saved or deleted since)."""
+    try:
+        if correcting and round_number is None:
+            return Keypad.for_tiebreak_correction(pad)
+        if correcting:
+            return Keypad.for_correction(pad, round_number) if _whole(round_number) else None
+        if (model.is_over(pad) and not tied_for_win(pad)) or pad.tiebreak is not None:
+            return None
+        fresh = Keypad.for_next_round(pad)
+    except ScorePadError:
+        return None
+    return fresh if fresh.round_number == round_number else None
+
+
+def _laid_over(base: Keypad, data: dict[str, Any]) -> Keypad | None:
+    entries, cursor = data.get("entries"), data.get("cursor")
+    typing, fresh, finishers = data.get("typing"), data.get("fresh"), data.get("finishers")
+    if not isinstance(entries, list) or len(entries) != len(base.entries):
+        return None
+    low, high = base.bounds
+    for seat, value in enumerate(entries):
+        if value is None:
+            continue
+        if seat not in base.seats or not _whole(value) or not low <= value <= high:
+            return None
+    if not _whole(cursor) or not 0 <= cursor < len(base.seats):
+        return None
+    if not isinstance(typing, str) or not DISPLAY.fullmatch(typing) or not isinstance(fresh, bool):
+        return None
+    if not isinstance(finishers, list) or len(finishers) > 1:
+        return None
+    if any(not _whole(f) or f not in base.seats for f in finishers):
+        return None
+    return replace(
+        base,
+        entries=tuple(entries),
+        cursor=cursor,
+        typing=typing,
+        fresh=fresh,
+        finishers=tuple(finishers),
+    )
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _state(keypad: Keypad) -> tuple[object, ...]:
+    return (keypad.entries, keypad.typing, keypad.finishers)

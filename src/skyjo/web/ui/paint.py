@@ -1,0 +1,74 @@
+"""The game page's top bar, notice and setup screen as HTML, from the app alone.
+
+Pure (no PyScript): the page (:mod:`skyjo.web.ui.page`) paints these, and the build
+(:mod:`skyjo.web.prerender`) writes the first screen into ``index.html`` with the very
+same functions, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from skyjo.web.boot_texts import MENU, boot_text
+from skyjo.web.ui import present, render
+from skyjo.web.ui.app import App, Screen
+from skyjo.web.ui.i18n import Translator
+
+#: The notices of an unreadable save, which offer to export it.
+CORRUPT_NOTICES = frozenset({"save.corrupt", "save.corrupt_not_kept"})
+#: The one the page keeps on the setup screen across intents (see ``dom.guarded``).
+CORRUPT_NOTICE = "save.corrupt"
+
+
+def topbar(app: App, *, menu_open: bool = False) -> str:
+    """The language switcher and the buttons that fit the screen, in the game menu
+    (a "Menu" button opens it on a phone; ``menu_open`` says whether it is open)."""
+    t = Translator(app.language)
+    parts = [render.language_switcher(t, present.languages(app.language))]
+    if app.game is not None and app.screen is not Screen.RESUME:
+        parts.append(render.button(t.t("button.export"), "export", id="export"))
+    parts.append(render.button(t.t("button.import"), "import", id="import"))
+    if app.screen is not Screen.SETUP:
+        parts.append(render.button(t.t("button.new_game"), "new-game", id="new-game"))
+    parts.append(site_links(app.language))
+    return render.game_menu(t, parts, open_=menu_open)
+
+
+def site_links(language: str) -> str:
+    """The other pages, for the game menu on a phone: there the site menu's own bar
+    is hidden (one "Menu" button, not two, and the table fits the screen), so the
+    links live here; wider screens hide this copy and show the site menu (CSS)."""
+    links = "".join(
+        render.h(
+            "li",
+            render.h(
+                "a",
+                render.esc(boot_text(language, key)),
+                href=href,
+                aria_current="page" if key == "menu.game" else None,
+            ),
+        )
+        for key, href in MENU
+    )
+    return render.h("ul", links, class_="site-links", aria_label=boot_text(language, "menu.label"))
+
+
+def notice(app: App) -> str:
+    """The app's messages above the screen: a save the device refused (it stays
+    while saves fail, with Export), then the message of the last intent, if any."""
+    t = Translator(app.language)
+    refused = ""
+    if app.unsaved and app.game is not None:
+        refused = render.notice(t, t.t("save.failed"), error=True, export_game=True)
+    if app.notice is None:
+        return refused
+    text = t.t(app.notice.key, **app.notice.fields)
+    return refused + render.notice(
+        t, text, error=app.notice.error, corrupt_save=app.notice.key in CORRUPT_NOTICES
+    )
+
+
+def setup_screen(app: App) -> str:
+    """The setup form with any notice in it."""
+    return render.setup(Translator(app.language), present.setup(app), notice(app))
+
+
+__all__ = ["CORRUPT_NOTICE", "notice", "setup_screen", "topbar"]

@@ -1,0 +1,72 @@
+"""The replay viewer's controller as its Web Worker runs it (issues 21 and 23):
+stepping, a file opened, and a reviewed decision opened, which moves the viewer to
+the table just before it, seen by the reviewed seat."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Any
+
+from skyjo import record, share
+from skyjo.web.embed.replay_page import ReplayPage
+from skyjo.web.worker.effects import Effects
+from tests.review.helpers import twelve_over_face_down
+
+
+def opened(fragment: str = "") -> tuple[ReplayPage, Effects, list[Effects]]:
+    pushed: list[Effects] = []
+    page, effects = ReplayPage.open(
+        pushed.append,
+        languages=["en"],
+        stored_language=None,
+        asked=None,
+        href="https://example.org/skyjo/replay.html",
+        fragment=fragment,
+        spawn=lambda work: work.close(),
+    )
+    return page, effects, pushed
+
+
+def click(page: ReplayPage, intent: str, **data: Any) -> Effects:
+    return page.handle({"type": "click", "intent": intent, "data": data})
+
+
+def test_a_link_opens_the_game_and_share_makes_the_same_link() -> None:
+    game = twelve_over_face_down()
+    link = "#g=" + share.encode(game)
+    page, effects, _ = opened(link)
+    assert ["attr", "replay", "data-position", "0"] in effects.ops
+    click(page, "forward")
+    click(page, "share")
+    assert page.link == "https://example.org/skyjo/replay.html" + page.viewer.link_fragment()  # type: ignore[union-attr]
+
+
+def test_a_damaged_link_is_said_in_words_and_its_fault_goes_to_the_console() -> None:
+    _, effects, _ = opened("#g=1AAAA")
+    (write,) = effects.of("html")
+    assert "damaged" in html.unescape(write[2]) or "cut off" in html.unescape(write[2])
+    assert effects.of("warn")
+
+
+def test_a_reviewed_decision_opens_at_the_table_just_before_it() -> None:
+    game = twelve_over_face_down()
+    page, _, _ = opened()
+    page.handle({"type": "file", "text": record.dumps(game)})
+    page.start_review(0)
+    review_run = page.review.run(lambda: None)
+    asyncio.run(review_run)
+    review = page.review.review
+    assert review is not None
+    index = review.flagged_indexes()[0]
+    moves = review.rated[index].point.move_index
+    page.review.toggle(index)  # listed open at first: close it, then open it by a click
+    effects = click(page, "review-show", decision=str(index), moveIndex=str(moves))
+    viewer = page.viewer
+    assert viewer is not None and page.review.is_open(index)
+    assert viewer.frame.index == moves and viewer.show == 0
+    written = html.unescape(effects.of("html")[0][2])
+    assert f'data-decision="{index}"' in written and 'aria-expanded="true"' in written
+    # Closing it leaves the viewer where it is.
+    click(page, "review-show", decision=str(index), moveIndex=str(moves))
+    assert not page.review.is_open(index) and page.viewer is viewer

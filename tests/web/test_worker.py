@@ -1,0 +1,188 @@
+"""The pages' Python in its Web Worker (issue 21): the three calls the main thread
+makes, the storage mirror, and that nothing on the worker's side reaches for a
+``document`` or ``window`` it does not have."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import contextlib
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skyjo.web.device import Keeper
+from skyjo.web.worker import host
+from skyjo.web.worker.effects import Effects
+from skyjo.web.worker.mirror import MirrorStorage
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src" / "skyjo"
+
+
+@pytest.fixture
+def pushed() -> Iterator[list[tuple[str, str]]]:
+    """What the views push; their work between intents (the bots) is cancelled
+    when the test ends, as when a page is closed."""
+    seen: list[tuple[str, str]] = []
+    saved = host.PUSH
+    host.PUSH = lambda view, effects: seen.append((view, effects))
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield seen
+    for task in asyncio.all_tasks(loop):
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            loop.run_until_complete(task)
+    loop.close()
+    asyncio.set_event_loop(None)
+    host.PUSH = saved
+    host.VIEWS.clear()
+
+
+def ops(text: str) -> list[list[Any]]:
+    value = json.loads(text)
+    assert isinstance(value, list)
+    return value
+
+
+def test_a_view_opens_answers_intents_and_puts_its_storage_writes_first(
+    pushed: list[tuple[str, str]],
+) -> None:
+    context = {"languages": ["nl"], "search": "?seed=2", "storage": {"skyjo.language": "de"}}
+    first = ops(host.open_view("v", "index", json.dumps(context)))
+    assert ["lang", "de"] in first and first[-1] == ["ready"]
+    answer = ops(host.intent("v", json.dumps({"type": "click", "intent": "quick", "data": {}})))
+    assert answer[0][0] == "store"
+    keys = [key for key, _ in answer[0][1]]
+    assert "skyjo.game" in keys and "skyjo.setup" in keys
+
+
+def test_an_unknown_page_or_bad_context_fails_in_words(pushed: list[tuple[str, str]]) -> None:
+    assert ops(host.open_view("v", "nowhere", "{}"))[0][0] == "failed"
+    assert ops(host.open_view("v", "index", "[" * 10_000))[0][0] == "failed"
+    assert ops(host.intent("unknown", "{}")) == []
+
+
+def test_a_garbled_intent_is_a_warning_not_a_traceback(pushed: list[tuple[str, str]]) -> None:
+    host.open_view("v", "index", json.dumps({"languages": ["en"]}))
+    for text in ("not json", "[1, 2]", '{"type": "click", "intent": "card", "data": 5}'):
+        answer = ops(host.intent("v", text))
+        assert all(op[0] != "failed" for op in answer)
+
+
+def test_a_refusal_reconciles_the_mirror_and_the_page_says_so(
+    pushed: list[tuple[str, str]],
+) -> None:
+    host.open_view("v", "index", json.dumps({"languages": ["en"], "search": "?seed=1"}))
+    host.intent("v", json.dumps({"type": "click", "intent": "quick", "data": {}}))
+    view = host.VIEWS["v"]
+    assert view.storage.get("skyjo.game") is not None
+    report = {"key": "skyjo.game", "truth": {"skyjo.game": None, "skyjo.setup": "{}"}}
+    answer = ops(host.refused("v", json.dumps(report)))
+    assert view.storage.get("skyjo.game") is None
+    assert any("could not be saved" in json.dumps(op) for op in answer if op[0] == "html")
+
+
+def test_the_mirror_takes_writes_in_order_and_takes_the_truth_back() -> None:
+    mirror = MirrorStorage({"a": "1"})
+    assert mirror.set("b", "2") and mirror.get("b") == "2"
+    mirror.remove("a")
+    mirror.remove("never")
+    assert mirror.take_writes() == [("b", "2"), ("a", None)]
+    assert mirror.take_writes() == []
+    assert mirror.reconcile({"a": "1", "b": None}) == {"a", "b"}
+    assert (mirror.get("a"), mirror.get("b")) == ("1", None)
+
+
+def test_a_set_aside_copy_refused_after_the_fact_leaves_the_original_guarded() -> None:
+    mirror = MirrorStorage({"save": "bad"})
+    keeper = Keeper(mirror)
+    found = keeper.found_unreadable("save", "bad", "why", aside="aside")
+    assert found.kept_as == "aside" and mirror.get("save") is None
+    # The main thread could not write the copy and so never removed the original.
+    mirror.reconcile({"aside": None, "save": "bad"})
+    assert keeper.refused("aside")
+    assert keeper.unreadable[-1].kept_as is None
+    assert not keeper.write("save", "new") and mirror.get("save") == "bad"
+
+
+def test_effects_are_plain_json() -> None:
+    effects = Effects().html("app", "<p>é</p>", mark="m").focus(wanted="x").store([("k", None)])
+    assert json.loads(effects.to_json()) == [
+        ["store", [["k", None]]],
+        ["html", "app", "<p>é</p>", "m", False],
+        ["focus", {"wanted": "x", "keep": True, "next": []}],
+    ]
+
+
+# --- nothing on the worker's side touches document or window ---------------------------
+
+
+def worker_modules() -> dict[str, str]:
+    """Every skyjo module the worker's controllers import (their closure), by name,
+    with its file: found in a fresh interpreter, which opens every page's view."""
+    script = (
+        "import json, sys\n"
+        "from skyjo.web.worker import host\n"
+        "for page, opener in host.openers().items():\n"
+        "    host.open_view(page, page, json.dumps({'languages': ['en']}))\n"
+        "print(json.dumps({n: getattr(m, '__file__', '') or '' for n, m in sys.modules.items()"
+        " if n.startswith('skyjo')}))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    found: dict[str, str] = json.loads(run.stdout.splitlines()[-1])
+    assert "skyjo.web.ui.page" in found and "skyjo.web.scorepad.page" in found
+    return found
+
+
+def test_no_worker_module_imports_pyscript_or_reaches_for_the_document() -> None:
+    found = []
+    for name, file in sorted(worker_modules().items()):
+        path = Path(file)
+        if path.suffix != ".py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                names += [alias.name for alias in node.names]
+                for imported in names:
+                    if imported.split(".")[0] in ("pyscript", "js", "pyodide"):
+                        found.append(f"{name}: imports {imported}")
+        # A module-level global called document or window (a local variable of that
+        # name, say a JSON document, is the module's own).
+        bound = {
+            node.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+        } | {
+            arg.arg
+            for node in ast.walk(tree)
+            if isinstance(node, ast.arguments)
+            for arg in node.args + node.kwonlyargs
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in {"document", "window"} - bound:
+                found.append(f"{name}:{node.lineno}: uses {node.id}")
+    assert found == []
+
+
+def test_the_worker_script_touches_nothing_but_sync() -> None:
+    tree = ast.parse((ROOT / "site" / "worker.py").read_text(encoding="utf-8"))
+    imported = [
+        (node.module, [alias.name for alias in node.names])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+    ]
+    assert ("pyscript", ["sync"]) in imported
+    assert all(module != "pyscript" or names == ["sync"] for module, names in imported)
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert not names & {"document", "window"}

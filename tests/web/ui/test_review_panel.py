@@ -1,0 +1,172 @@
+"""The review section of the pages, on CPython: its HTML and its slices."""
+
+from __future__ import annotations
+
+import asyncio
+
+from skyjo.actions import Flip, Swap, TakeDiscard
+from skyjo.record import GameRecord
+from skyjo.web.embed import reel
+from skyjo.web.ui.review_panel import ReviewPanel
+from tests.review.helpers import bots_game, drawn_twelve_kept, twelve_over_face_down
+
+
+def _renamed(game: GameRecord, names: list[str]) -> GameRecord:
+    players = tuple({"name": n} for n in names)
+    return GameRecord(game.rules, players, game.rounds, game.extra)
+
+
+def test_the_analysis_runs_in_slices_painting_progress_then_the_review() -> None:
+    panel = ReviewPanel("en")
+    panel.start(bots_game(["medium", "hard"], seed=4, rounds=1), 0)
+    painted: list[str] = []
+    assert "<progress" in panel.body_html() and 'value="0"' in panel.body_html()
+    asyncio.run(panel.run(lambda: painted.append(panel.body_html())))
+    # Several slices: progress bars first, the review last, and nothing after it.
+    assert len(painted) > 2
+    assert all("<progress" in html for html in painted[:-1])
+    assert "Points lost per turn on average" in painted[-1] and "<progress" not in painted[-1]
+    assert not panel.running
+
+
+def test_the_review_names_the_better_move_and_shows_the_players_cards() -> None:
+    panel = ReviewPanel("de")
+    panel.start(_renamed(twelve_over_face_down(), ["<b>Lena</b>", "Jonas"]), 0)
+    asyncio.run(panel.run(lambda: None))
+    html = panel.html(["<b>Lena</b>", "Jonas"])
+    assert "Besser: eine Karte ziehen." in html
+    assert "Gespielt: die 12 vom Ablagestapel nehmen." in html
+    assert "<b>Lena</b>" not in html and "&lt;b&gt;Lena&lt;/b&gt;" in html
+    # The costliest decision (the take) shows Lena's 12 cards as she saw them:
+    # the −2 and the 5 face up, ten face down, each also said in words.
+    first = html.split("review-list")[1].split("</li>")[0]
+    assert "Gespielt: die 12 vom Ablagestapel nehmen." in first
+    assert first.count('class="mini') == 12
+    assert "Reihe 1, Spalte 1: −2" in first and first.count("verdeckt</span>") == 10
+
+
+def test_the_person_at_the_device_is_spoken_to_as_the_table_speaks_to_them() -> None:
+    # Intent: the game page says "you" to the only person among bots ("Du hast die
+    # Runde beendet"); its review of that person's seat does too, while a review of
+    # another seat, or one where the page names no person, speaks of the player.
+    game = _renamed(twelve_over_face_down(), ["Lena", "Jonas"])
+    spoken_to = ReviewPanel("de", you="Lena")
+    spoken_to.start(game, 0)
+    asyncio.run(spoken_to.run(lambda: None))
+    html = spoken_to.html(["Lena", "Jonas"])
+    assert "jede deiner Entscheidungen" in html and "Deine Karten in diesem Moment" in html
+    assert "von Lena" not in html
+    spoken_of = ReviewPanel("de")
+    spoken_of.start(game, 0)
+    asyncio.run(spoken_of.run(lambda: None))
+    assert "jede Entscheidung von Lena" in spoken_of.html(["Lena", "Jonas"])
+
+
+def test_a_newer_review_stops_the_older_one() -> None:
+    panel = ReviewPanel("en")
+    game = bots_game(["medium", "hard"], seed=4, rounds=1)
+    panel.start(game, 0)
+    old = panel.reviewer
+
+    async def both() -> None:
+        first = asyncio.ensure_future(panel.run(lambda: None))
+        await asyncio.sleep(0)
+        panel.start(game, 1)
+        await asyncio.gather(first, panel.run(lambda: None))
+
+    asyncio.run(both())
+    assert old is not None and not old.finished
+    assert panel.review is not None and panel.review.seat == 1
+
+
+def test_a_seat_the_game_lacks_is_an_error_on_the_page() -> None:
+    panel = ReviewPanel("en")
+    panel.start(twelve_over_face_down(), 5)
+    assert not panel.running
+    assert 'role="alert"' in panel.body_html() and "no seat 5" in panel.body_html()
+
+
+def _finished(game: GameRecord, seat: int, language: str = "en") -> ReviewPanel:
+    panel = ReviewPanel(language)
+    panel.start(game, seat)
+    asyncio.run(panel.run(lambda: None))
+    return panel
+
+
+def _item(html: str, index: int) -> str:
+    """The list item of decision ``index`` (its button's data-decision)."""
+    for item in html.split('<li class="review-decision')[1:]:
+        if f'data-decision="{index}"' in item:
+            return item.split("</li>")[0]
+    raise AssertionError(f"decision {index} is not listed")
+
+
+def test_a_finished_review_grades_decisions_and_gives_the_accuracy() -> None:
+    panel = _finished(twelve_over_face_down(), 0)
+    html = panel.body_html()
+    assert "Accuracy: " in html and "Round 1: " in html
+    assert "Decisions by grade" in html and "What happened" in html
+    assert "Rounds ended: 0 (doubled: 0)" in html
+    review = panel.review
+    assert review is not None
+    worst = review.flagged_indexes()[0]
+    assert review.rated[worst].grade.is_flagged
+    assert f"{review.rated[worst].grade.value}, " in _item(html, worst)
+
+
+def test_show_this_position_opens_and_closes_the_grid_with_both_moves_marked() -> None:
+    # Intent: Lena kept a drawn 12 on the face-down card under her −2 (row 2,
+    # column 1); the better move discards it and turns a card up. Her cards at
+    # that moment carry both moves, in words.
+    panel = _finished(drawn_twelve_kept(), 0)
+    review = panel.review
+    assert review is not None
+    index = next(i for i in review.flagged_indexes() if review.rated[i].point.played == Swap(4))
+    item = _item(panel.body_html(), index)
+    assert 'aria-expanded="true"' in item and "Hide this position" in item
+    cells = item.split("<td")[1:]
+    assert "played</span>" in cells[4] and 'class="mini down played"' in "<td" + cells[4]
+    best = review.rated[index].best
+    assert isinstance(best, Flip) and "better</span>" in cells[best.position]
+    panel.toggle(index)
+    closed = _item(panel.body_html(), index)
+    assert "<table" not in closed and "Show this position" in closed
+    assert 'aria-expanded="false"' in closed
+    panel.toggle(index)
+    assert "<table" in _item(panel.body_html(), index)
+
+
+def test_a_pile_choice_is_marked_on_the_piles() -> None:
+    panel = _finished(twelve_over_face_down(), 0)
+    review = panel.review
+    assert review is not None
+    index = next(
+        i for i in review.flagged_indexes() if review.rated[i].point.played == TakeDiscard()
+    )
+    piles = _item(panel.body_html(), index).split('class="review-piles"')[1]
+    assert 'class="review-pile played">Discard pile: 12 <span class="review-mark">played' in piles
+    assert 'class="review-pile better">Draw pile <span class="review-mark">better' in piles
+
+
+def test_a_listed_decision_says_where_it_is_in_the_record() -> None:
+    # Lena's take is the fifth move of round 1, after four setup flips: the
+    # replay viewer's frame for 4 moves shows the table just before it.
+    game = twelve_over_face_down()
+    panel = _finished(game, 0)
+    review = panel.review
+    assert review is not None
+    index = next(
+        i for i in review.flagged_indexes() if review.rated[i].point.played == TakeDiscard()
+    )
+    item = _item(panel.body_html(), index)
+    assert 'data-move-index="4"' in item and 'data-round="1"' in item
+    frames = reel.frames(game)
+    before = frames[reel.frame_at(frames, 4)].state
+    assert before.to_move == 0 and before.discard_top == 12 and before.held is None
+
+
+def test_opening_a_decision_the_review_does_not_list_changes_nothing() -> None:
+    panel = _finished(twelve_over_face_down(), 0)
+    html = panel.body_html()
+    panel.toggle(99)
+    assert panel.body_html() == html
