@@ -13,11 +13,13 @@ import base64
 import email.parser
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -95,6 +97,10 @@ def test_holds_what_hatchling_would(our_wheel: Path, tmp_path: Path) -> None:
         assert b.read(points).split() == a.read(points).split()
 
 
+#: The environment without PYTHONPATH, so that a venv imports only what is in it.
+ALONE: Final = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
 def installed(wheel_file: Path, venv: Path) -> Path:
     """A fresh virtual environment at ``venv`` with only ``wheel_file`` installed."""
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -133,10 +139,12 @@ def test_a_bot_author_needs_no_web_layer(our_wheel: Path, tmp_path: Path) -> Non
     python = venv / "bin" / "python"
     where = subprocess.run(
         [str(python), "-c", "import skyjo, os; print(os.path.dirname(skyjo.__file__))"],
-        cwd=tmp_path, capture_output=True, text=True, check=True,
+        cwd=tmp_path, capture_output=True, text=True, check=True, env=ALONE,
     )  # fmt: skip
     web = Path(where.stdout.strip()) / "web"
-    assert (web / "ui").is_dir()
+    # Only ever the venv's copy: with PYTHONPATH pointing at a checkout, the venv
+    # would import (and this test would delete) the checkout's own skyjo/web.
+    assert web.is_relative_to(venv) and (web / "ui").is_dir(), web
     shutil.rmtree(web)
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     script = (
@@ -149,14 +157,14 @@ def test_a_bot_author_needs_no_web_layer(our_wheel: Path, tmp_path: Path) -> Non
         "print(english(Reason('bot.act.draw')))\n"
     )
     names = subprocess.run(
-        [str(python), "-c", script], cwd=tmp_path, capture_output=True, text=True
+        [str(python), "-c", script], cwd=tmp_path, capture_output=True, text=True, env=ALONE
     )
     assert names.returncode == 0, names.stderr
     assert names.stdout.strip() == "drawing"
     game = subprocess.run(
         [str(python), "-m", "skyjo", "simulate", "--games", "2", "--seed", "3",
          "--players", "examples.threshold_bot:make,easy"],
-        cwd=tmp_path, capture_output=True, text=True,
+        cwd=tmp_path, capture_output=True, text=True, env=ALONE,
     )  # fmt: skip
     assert game.returncode == 0, game.stderr
     assert "threshold_bot" in game.stdout
