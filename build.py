@@ -97,7 +97,7 @@ STAMPED = {
     "pyscript.json": (ENGINE_MARK,),
 }
 #: The skeleton's own files: stamped into every page, never copied alone.
-SKELETON_PARTS = frozenset({"_skeleton.html", "boot-lang.js"})
+SKELETON_PARTS = frozenset({"_skeleton.html", "boot-lang.js", "markup-guard.js"})
 
 #: PyScript's chunks that every page loads (its core and the plugins it always
 #: fetches), by name before the content hash. Each must match exactly one file, so a

@@ -370,7 +370,7 @@ class View {
       const node = typeof op[1] === "string" ? this.byId(op[1]) : null;
       switch (op[0]) {
         case "html": if (node) this.html(node, op[2], op[3], op[4]); break;
-        case "replace": if (node) node.outerHTML = op[2]; break;
+        case "replace": if (node) node.outerHTML = markup(op[2]); break;
         case "value": if (node) node.value = op[2]; break;
         case "text": if (node && node.textContent !== op[2]) node.textContent = op[2]; break;
         case "attr":
@@ -446,7 +446,7 @@ class View {
     node.removeAttribute("data-early");
     if (painted !== null && (touched || painted === mark)) return;
     if (changesOnly) morph(node, html);
-    else node.innerHTML = html;
+    else node.innerHTML = markup(html);
   }
 
   offline(words) {
@@ -719,13 +719,19 @@ class View {
 
 // --- changing only what changed --------------------------------------------------------------
 
+// `html` without any script element (site/markup-guard.js, inline in every page:
+// PyScript would start Python for a <script type="pyodide"> in the effects' markup).
+function markup(html) {
+  return window.skyjoMarkup(html);
+}
+
 // Gives `node` the content `html` describes, changing only what differs: a child
 // that stays (the same tag and id, in the same order) keeps its node, so its
 // focus, its running animation and its hover stay too; attributes and texts are
 // updated in place; what is new is inserted, what is gone removed.
 function morph(node, html) {
   const template = node.ownerDocument.createElement("template");
-  template.innerHTML = html;
+  template.innerHTML = markup(html);
   morphChildren(node, template.content);
 }
 

@@ -61,8 +61,10 @@ PRERENDER_SKIP: Final = {"game": "skyjo.game", "scorepad": "skyjo-scorepad"}
 #: the plugins' worker hooks with ``Function(...)`` as it starts (core.js of
 #: 0.7.31), and no page starts without it; our own code evaluates no text. Styles
 #: may be inline: Python paints ``style`` attributes and PyScript adds a
-#: stylesheet. ``frame-ancestors`` cannot be set here (browsers ignore it in a
-#: ``<meta>``): see docs/security.md for the header a host should send.
+#: stylesheet. Script elements in markup given to a page (PyScript would run
+#: Python for one) are taken out by ``site/markup-guard.js``. ``frame-ancestors``
+#: cannot be set here (browsers ignore it in a ``<meta>``): see docs/security.md
+#: for the header a host should send.
 CSP_TEMPLATE: Final = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'{hashes}; "
     "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; "
@@ -98,6 +100,7 @@ def stamp_page(text: str, *, name: str, preloads: str) -> str:
             if settings.get("manifest") == "yes"
             else ""
         ),
+        "@MARKUP_GUARD@": (SITE / "markup-guard.js").read_text(encoding="utf-8").rstrip("\n"),
         "@BOOT_LANG@": boot_language_script(),
         "@RUNTIME_PRELOADS@": preloads if settings.get("preloads") == "yes" else "",
         "@HEAD@": head.rstrip("\n"),
