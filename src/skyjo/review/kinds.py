@@ -63,6 +63,10 @@ KINDS: Final = (
     "placement",
 )
 
+#: The kinds of a round ended where carrying on was better: their better move
+#: keeps the round open (see :func:`classify`), and the review says so.
+ENDED_ROUND: Final = frozenset({"ended_doubling", "ended_round"})
+
 
 def classify(
     point: DecisionPoint,

@@ -45,7 +45,7 @@ from skyjo.review.judge import (
     measure_in_steps,
     screen_in_steps,
 )
-from skyjo.review.kinds import classify
+from skyjo.review.kinds import ENDED_ROUND, classify
 from skyjo.state import Phase
 from skyjo.view import PlayerView
 
@@ -91,6 +91,13 @@ class Rated:
     def is_flagged(self) -> bool:
         """Whether the review lists it: an inaccuracy, a mistake or a blunder."""
         return self.grade.is_flagged
+
+    @property
+    def keeps_round_open(self) -> bool:
+        """Whether the move played ended the round and the better move would not
+        have: the review then says the better move keeps the round open, not
+        only that ending it was doubled."""
+        return self.kind in ENDED_ROUND
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,16 +120,9 @@ def to_text(review: Review, language: str = "en") -> str:
     lines = [texts.t("review.heading", name=name), ""]
     if not review.rated:
         return "\n".join([*lines, texts.t("review.no_turns")])
-    lines.append(
-        texts.t(
-            "review.summary",
-            turns=review.turns,
-            per_turn=texts.points(review.per_turn),
-            total=texts.points(review.points_lost),
-        )
-    )
+    lines.append(summary_line(texts, review))
     if review.accuracy is not None:
-        lines.append(texts.accuracy(review.accuracy))
+        lines += [texts.accuracy(review.accuracy), texts.accuracy_note(name)]
     lines += ["", texts.t("review.accuracy_rounds")]
     lines += ["  " + texts.round_accuracy(n, a) for n, a in review.round_accuracy().items()]
     lines += ["", texts.t("review.grades")]
@@ -163,6 +156,22 @@ def fact_lines(texts: ReviewTexts, review: Review) -> list[str]:
     ]
 
 
+def summary_line(texts: ReviewTexts, review: Review) -> str:
+    """ "120 decisions reviewed, over 61 turns. Points lost per turn ..."."""
+    return texts.summary(
+        decisions=len(review.rated),
+        turns=review.turns,
+        per_turn=review.per_turn,
+        total=review.points_lost,
+    )
+
+
+def better_line(texts: ReviewTexts, rated: Rated) -> str:
+    """ "Better: draw a card." (", which keeps the round open" where it does)."""
+    move = texts.move(rated.best, card_of(rated))
+    return texts.better(move, keeps_round_open=rated.keeps_round_open)
+
+
 def item_title(texts: ReviewTexts, rated: Rated) -> str:
     """ "Round 2, turn 5: mistake, 3.4 points lost"."""
     point = rated.point
@@ -181,7 +190,7 @@ def _decision_lines(texts: ReviewTexts, rated: Rated, name: str) -> list[str]:
     lines = [
         item_title(texts, rated),
         "  " + texts.t("review.played", move=texts.move(point.played, card)),
-        "  " + texts.t("review.better", move=texts.move(rated.best, card)),
+        "  " + better_line(texts, rated),
     ]
     if rated.reason is not None:
         lines.append("  " + texts.reason(rated.reason))

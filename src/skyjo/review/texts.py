@@ -95,5 +95,26 @@ class ReviewTexts(Catalogue):
         """An accuracy as the sentence "Accuracy: 87%" in this language's style."""
         return self.t("review.accuracy", accuracy=round(value))
 
+    def accuracy_note(self, name: str) -> str:
+        """What the accuracy measures (the decisions, not the result): a 97%
+        beside a heavy defeat reads as a contradiction without it."""
+        return self.t("review.accuracy_note", name=name)
+
+    def summary(self, *, decisions: int, turns: int, per_turn: float, total: float) -> str:
+        """How many decisions were graded, over how many turns (a turn is one or
+        two decisions, so both counts are said), and the points lost."""
+        return self.t(
+            "review.summary",
+            decisions=decisions,
+            turns=turns,
+            per_turn=self.points(per_turn),
+            total=self.points(total),
+        )
+
+    def better(self, move: str, *, keeps_round_open: bool) -> str:
+        """The better move; when the move played ended the round and this one
+        would not have, it says that it keeps the round open."""
+        return self.t("review.better_open" if keeps_round_open else "review.better", move=move)
+
     def round_accuracy(self, round_number: int, value: float) -> str:
         return self.t("review.round_accuracy", round=round_number, accuracy=round(value))

@@ -60,13 +60,18 @@ def test_a_reviewed_decision_opens_at_the_table_just_before_it() -> None:
     assert review is not None
     index = review.flagged_indexes()[0]
     moves = review.rated[index].point.move_index
-    page.review.toggle(index)  # listed open at first: close it, then open it by a click
+    # Issue 36, item 14: the replay viewer's table shows each position, so the
+    # listed decisions start closed there (the game page opens the costliest).
+    assert not any(page.review.is_open(i) for i in review.flagged_indexes())
     effects = click(page, "review-show", decision=str(index), moveIndex=str(moves))
     viewer = page.viewer
     assert viewer is not None and page.review.is_open(index)
     assert viewer.frame.index == moves and viewer.show == 0
     written = html.unescape(effects.of("html")[0][2])
     assert f'data-decision="{index}"' in written and 'aria-expanded="true"' in written
-    # Closing it leaves the viewer where it is.
-    click(page, "review-show", decision=str(index), moveIndex=str(moves))
+    # ... and the table, now at that moment, is brought into view.
+    assert effects.of("scroll") == [["scroll", "replay"]]
+    # Closing it leaves the viewer where it is, and the page where the reader is.
+    effects = click(page, "review-show", decision=str(index), moveIndex=str(moves))
     assert not page.review.is_open(index) and page.viewer is viewer
+    assert effects.of("scroll") == []

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 from skyjo.actions import Flip, Swap, TakeDiscard
 from skyjo.record import GameRecord
+from skyjo.review.report import better_line
+from skyjo.review.texts import ReviewTexts
 from skyjo.web.embed import reel
 from skyjo.web.ui.review_panel import ReviewPanel
 from tests.review.helpers import bots_game, drawn_twelve_kept, twelve_over_face_down
@@ -170,3 +173,35 @@ def test_opening_a_decision_the_review_does_not_list_changes_nothing() -> None:
     html = panel.body_html()
     panel.toggle(99)
     assert panel.body_html() == html
+
+
+def test_the_summary_counts_decisions_and_turns_and_accuracy_says_what_it_measures() -> None:
+    # Issue 36, item 14: "Turns reviewed: 50" stood beside 100 graded decisions,
+    # and "Accuracy 97%" beside a heavy defeat, without a word on what it measures.
+    panel = _finished(bots_game(["easy", "medium"], seed=5, rounds=2), 0)
+    review = panel.review
+    assert review is not None
+    graded = sum(review.grades().values())
+    assert graded == len(review.rated) > review.turns
+    body = panel.body_html()
+    summary = body.split('class="review-summary">')[1].split("</p>")[0]
+    assert summary.startswith(f"{graded} decisions reviewed, over {review.turns} turns.")
+    assert "not how the game went" in body.split('class="review-accuracy-note">')[1]
+
+
+def test_a_better_move_that_keeps_the_round_open_says_so() -> None:
+    # Issue 36, item 14: where the move played ended the round and the better
+    # move would not have, the better move says it keeps the round open.
+    panel = _finished(bots_game(["easy", "medium"], seed=5, rounds=2), 0)
+    review = panel.review
+    assert review is not None
+    rated = review.rated[review.flagged_indexes()[0]]
+    texts = panel.texts
+    for kind in ("ended_doubling", "ended_round"):
+        ended = dataclasses.replace(rated, kind=kind)
+        assert better_line(texts, ended).endswith(", which keeps the round open.")
+    placed = dataclasses.replace(rated, kind="placement")
+    assert better_line(texts, placed).startswith("Better: ")
+    assert "round open" not in better_line(texts, placed)
+    german = ReviewTexts("de")
+    assert "Runde offen" in better_line(german, dataclasses.replace(rated, kind="ended_round"))

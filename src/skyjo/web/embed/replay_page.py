@@ -44,7 +44,7 @@ class ReplayPage:
         #: What the console should hear (a link's exact fault).
         self.warnings: list[str] = []
         #: The game review of one seat, started with its button.
-        self.review = ReviewPanel(language)
+        self.review = ReviewPanel(language, open_first=0)
         self._tasks: set[asyncio.Future[None]] = set()
 
     @classmethod
@@ -224,6 +224,7 @@ class ReplayPage:
         if viewer is None:
             return Effects()
         copied = Effects()
+        jumped = False
         if intent == "first":
             self.viewer = viewer.to(0)
         elif intent == "back":
@@ -242,8 +243,12 @@ class ReplayPage:
             if seat is not None and seat < len(viewer.game.names):
                 self.start_review(seat)
         elif intent == "review-show":
-            self.show_decision(data)
+            jumped = self.show_decision(data)
         effects = self.render().extend(copied)
+        if jumped:
+            # The table now shows the moment of the decision: bring it into view
+            # (on a phone the review is a screen or more below it).
+            effects.scroll("replay")
         if intent in ("first", "back", "forward", "last"):
             # The keyboard stays on the stepping button (if it still acts), else
             # goes to the next that does.
@@ -256,19 +261,21 @@ class ReplayPage:
 
     # --- the game review ----------------------------------------------------------------
 
-    def show_decision(self, data: Mapping[str, Any]) -> None:
+    def show_decision(self, data: Mapping[str, Any]) -> bool:
         """Open (or close) a reviewed decision's position, and move the viewer to the
         table just before it, seen by the reviewed seat: the played and the better
-        move are marked on the position beside it."""
+        move are marked on the position beside it. Whether the viewer moved."""
         decision = whole_number(str(data.get("decision", "")))
         moves = whole_number(str(data.get("moveIndex", "")))  # data-move-index
         if decision is None or self.viewer is None:
-            return
+            return False
         opened = self.review.is_open(decision)
         self.review.toggle(decision)
         if moves is not None and not opened and self.review.seat is not None:
             position = reel.frame_at(self.viewer.frames, moves)
             self.viewer = self.viewer.to(position).with_show(self.review.seat)
+            return True
+        return False
 
     def start_review(self, seat: int) -> None:
         """Review ``seat``, in slices (see ReviewPanel.run)."""

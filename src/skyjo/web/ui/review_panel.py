@@ -31,7 +31,7 @@ from skyjo.cards import COLUMNS, ROWS
 from skyjo.i18n.language import signed
 from skyjo.record import GameRecord
 from skyjo.review import Rated, Review, Reviewer
-from skyjo.review.report import card_of, fact_lines, item_title
+from skyjo.review.report import better_line, card_of, fact_lines, item_title, summary_line
 from skyjo.review.texts import ReviewTexts
 from skyjo.state import GridView
 from skyjo.web.ui.i18n import YOU_NAMES
@@ -52,8 +52,12 @@ class ReviewPanel:
     """One page's review: ``seat`` (None before any), the ``reviewer`` at work,
     and its ``review`` once finished."""
 
-    def __init__(self, language: str, *, you: str | None = None) -> None:
+    def __init__(self, language: str, *, you: str | None = None, open_first: int = OPEN) -> None:
         self.texts: ReviewTexts
+        #: How many of the costliest decisions show their position before the
+        #: reader opens or closes one: the game page shows :data:`OPEN`; the
+        #: replay viewer none, because its table beside them shows the position.
+        self.open_first = open_first
         self.set_language(language, you=you)
         self.seat: int | None = None
         self.names: tuple[str, ...] = ()
@@ -95,7 +99,7 @@ class ReviewPanel:
         """Whether the position of decision ``index`` (in ``review.rated``) is shown."""
         if self.opened is not None:
             return index in self.opened
-        return self.review is not None and index in self.review.flagged_indexes()[:OPEN]
+        return self.review is not None and index in self.review.flagged_indexes()[: self.open_first]
 
     def toggle(self, index: int) -> None:
         """Open or close the position of decision ``index`` (the ``data-decision``
@@ -191,18 +195,7 @@ def review_html(
         is_open = shown.__contains__
     parts = [
         h("p", esc(x.t("review.intro", name=name)), class_="review-intro"),
-        h(
-            "p",
-            esc(
-                x.t(
-                    "review.summary",
-                    turns=review.turns,
-                    per_turn=x.points(review.per_turn),
-                    total=x.points(review.points_lost),
-                )
-            ),
-            class_="review-summary",
-        ),
+        h("p", esc(summary_line(x, review)), class_="review-summary"),
         _accuracy_html(x, review),
         _counts_html(
             x.t("review.grades"),
@@ -244,7 +237,8 @@ def _accuracy_html(x: ReviewTexts, review: Review) -> str:
         class_="review-rounds",
         aria_label=x.t("review.accuracy_rounds"),
     )
-    return h("p", esc(x.accuracy(accuracy)), class_="review-accuracy") + by_round
+    note = h("p", esc(x.accuracy_note(review.names[review.seat])), class_="review-accuracy-note")
+    return h("p", esc(x.accuracy(accuracy)), class_="review-accuracy") + note + by_round
 
 
 def _counts_html(heading: str, lines: Sequence[str], class_: str) -> str:
@@ -273,7 +267,7 @@ def decision_html(x: ReviewTexts, review: Review, index: int, *, open_: bool) ->
         "li",
         h("h4", esc(item_title(x, rated))),
         h("p", esc(x.t("review.played", move=x.move(point.played, card))), class_="played"),
-        h("p", esc(x.t("review.better", move=x.move(rated.best, card))), class_="better"),
+        h("p", esc(better_line(x, rated)), class_="better"),
         h("p", esc(x.reason(rated.reason)), class_="why") if rated.reason else "",
         h("p", show, class_="review-jump"),
         position_html(x, rated, review.names[review.seat], id_=position_id) if open_ else "",
