@@ -686,7 +686,11 @@ class View {
   // Arrow keys move between the cards of one grid (3 rows × 4 columns). From a
   // card that can be played they skip cards that cannot (face-up cards in the
   // opening flips, removed columns), so Enter always acts; from the prompt they
-  // enter the person's grid at its first playable card.
+  // enter the person's grid at its first playable card. The next card is the
+  // nearest on the arrow's side, not only on its line: with playable cards
+  // scattered (the last face-down ones), a straight line alone left some out of
+  // reach (issue 36, item 17). Nearest is by the distance along the arrow plus
+  // twice the distance across it, so a card on the same line wins when there is one.
   moveBetweenCards(event, key) {
     const current = this.doc.activeElement;
     if (!current || !current.id) return;
@@ -699,21 +703,27 @@ class View {
     if (parts[0] !== "card" || parts.length !== 3) return;
     const seat = parts[1];
     const playableOnly = current.classList.contains("target");
-    let row = Math.floor(Number(parts[2]) / 4);
-    let column = Number(parts[2]) % 4;
+    const row = Math.floor(Number(parts[2]) / 4);
+    const column = Number(parts[2]) % 4;
     const dRow = { ArrowUp: -1, ArrowDown: 1 }[key] || 0;
     const dColumn = { ArrowLeft: -1, ArrowRight: 1 }[key] || 0;
-    for (;;) {
-      row += dRow;
-      column += dColumn;
-      if (row < 0 || row >= 3 || column < 0 || column >= 4) return;
-      const next = this.byId(`card-${seat}-${row * 4 + column}`);
-      if (!next || (playableOnly && !next.classList.contains("target"))) continue;
-      event.preventDefault();
-      if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "-1");
-      next.focus();
-      return;
+    let next = null;
+    let best = Infinity;
+    for (let position = 0; position < 12; position++) {
+      const card = this.byId(`card-${seat}-${position}`);
+      if (!card || card === current || (playableOnly && !card.classList.contains("target"))) continue;
+      const rowStep = Math.floor(position / 4) - row;
+      const columnStep = (position % 4) - column;
+      const along = rowStep * dRow + columnStep * dColumn;
+      if (along <= 0) continue;  // not on the arrow's side
+      const across = Math.abs(dRow ? columnStep : rowStep);
+      const distance = along + 2 * across;
+      if (distance < best) { best = distance; next = card; }
     }
+    if (!next) return;
+    event.preventDefault();
+    if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "-1");
+    next.focus();
   }
 }
 

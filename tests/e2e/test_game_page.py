@@ -10,6 +10,7 @@ fail the test).
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
+from skyjo.state import Phase
 from skyjo.web.boot_texts import boot_text
+from skyjo.web.device import MemoryStorage
+from skyjo.web.ui.app import App, Screen
+from skyjo.web.ui.setup import Seat, Setup
 
 from .a11y import settle
 from .conftest import Visit, answered, open_page, wait_until_started
@@ -449,11 +454,12 @@ def test_focus_goes_to_the_next_decision_never_a_destructive_default(
     page.wait_for_function(f"{FOCUSED} === 'card-0-0'")
     page.keyboard.press("Enter")  # card-0-0 is face up now
     page.wait_for_function(f"{FOCUSED} === 'card-0-1'")
-    page.keyboard.press("ArrowLeft")  # nothing playable to the left: stays
-    assert page.evaluate(FOCUSED) == "card-0-1"
-    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")  # card-0-0 is face up: the nearest on the left, a row down
+    assert page.evaluate(FOCUSED) == "card-0-4"
+    page.keyboard.press("ArrowRight")  # a card on the same line wins
     assert page.evaluate(FOCUSED) == "card-0-5"
     page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUSED) == "card-0-1"
     page.keyboard.press("Enter")  # second card: card-0-1
     page.wait_for_function(f"{FOCUSED} === 'draw-pile'", timeout=TURN_TIMEOUT_MS)
     page.keyboard.press("Enter")  # draw
@@ -594,3 +600,78 @@ def test_the_setup_form_is_aligned_named_per_seat_and_refuses_twins(
         no_python_errors(visit)
     finally:
         context.close()
+
+
+# --- issue 36, item 17: every playable card can be reached by the arrow keys ---------------
+
+
+def scattered_record(seed: int) -> str:
+    """A game (Kim, a person, against a bot) at the start of Kim's turn, with at
+    least three face-down cards of which one shares neither a row nor a column
+    with another (no straight line of playable cards leads to it), made on
+    CPython with the app itself by random clicks."""
+    app = App(MemoryStorage(), seed=seed)
+    app.start(Setup((Seat("Kim", "human"), Seat("Bot", "easy")), speed="instant"))
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if app.screen is Screen.ROUND_END:
+            app.next_round()
+            continue
+        if app.bot_step():
+            continue
+        seat = app.human_to_act()
+        assert seat is not None and app.game is not None
+        state = app.game.state
+        hidden = state.grids[0].public.face_down
+        alone = [
+            p for p in hidden if all(q // 4 != p // 4 and q % 4 != p % 4 for q in hidden if q != p)
+        ]
+        if state.phase is Phase.TURN and state.to_move == 0 and len(hidden) >= 3 and alone:
+            return app.export_record()
+        targets = app.targets(seat)
+        if targets:
+            app.click_card(seat, rng.choice(sorted(targets)))
+        else:
+            app.draw()
+    raise AssertionError("no scattered face-down cards in 5000 steps")
+
+
+def test_arrow_keys_reach_every_card_that_can_be_turned(
+    desktop: tuple[BrowserContext, str], tmp_path: Path
+) -> None:
+    # Intent: after discarding the drawn card, only face-down cards can be turned;
+    # moving in straight lines through them left some out of reach (4 turns in 11
+    # of the field test). From every such card, the arrows reach every other.
+    visit = opened(desktop)
+    page = visit.page
+    import_record(page, scattered_record(seed=4), tmp_path)
+    page.wait_for_selector("#draw-pile.target", timeout=TURN_TIMEOUT_MS)
+    page.get_by_role("button", name=re.compile("^Draw pile")).click()
+    page.get_by_role("button", name="Discard and turn over").click()
+    expect(page.locator("#prompt")).to_contain_text("face-down card to turn over")
+    cards = page.locator("#app .own-seat .card.target")
+    targets = {str(i) for i in cards.evaluate_all("cards => cards.map(c => c.id)")}
+    assert len(targets) >= 3, targets
+    start = sorted(targets)[0]
+    reached, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+            page.locator(f"#{here}").focus()
+            page.keyboard.press(key)
+            there = str(page.evaluate(FOCUSED))
+            assert there in targets, f"{key} from {here} went to {there}"
+            if there not in reached:
+                reached.add(there)
+                todo.append(there)
+    assert reached == targets
+    # The focus ring is the site's own, bright and thick, on the prompt as on a card.
+    page.locator("#prompt").focus()
+    page.keyboard.press("Shift")  # a key press makes the focus keyboard focus
+    outline = page.evaluate(
+        "() => { const s = getComputedStyle(document.getElementById('prompt'));"
+        " return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }"
+    )
+    assert outline[0] == "solid" and float(str(outline[1]).removesuffix("px")) >= 3, outline
+    assert outline[2] == "rgb(255, 213, 74)", outline
+    no_python_errors(visit)
