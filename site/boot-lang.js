@@ -79,16 +79,18 @@
   // Copy the page's pre-painted first screen in the reader's language (a
   // <template id="prerender-LANG"> written by the build) into place, marked so
   // Python can take it over as it is (data-painted) and so controls pressed
-  // early are kept (data-early). Skipped when `savedKey` holds a saved game:
-  // Python will open that instead. The build calls this after each template, so
+  // early are kept (data-early). Skipped when one of `savedKeys` is in
+  // localStorage (a save of before, or the mark that the device's database holds
+  // one, skyjo.web.device.PRESENT): Python will open that instead. The build calls this after each template, so
   // the reader's screen is painted as soon as its template is parsed, not after
   // all six (a phone parses each in tens of milliseconds); `last` after the last
   // one, where a language without a template falls back to English.
   var painted = false;
-  function prerender(savedKey, last) {
+  function prerender(savedKeys, last) {
     if (painted) return;
     try {
-      if (savedKey && localStorage.getItem(savedKey)) return;
+      var keys = [].concat(savedKeys || []);
+      for (var k = 0; k < keys.length; k++) if (localStorage.getItem(keys[k])) return;
     } catch (error) {
       // No storage, so no saved game.
     }

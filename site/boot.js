@@ -151,6 +151,12 @@
 
   // page.mjs reports a start that failed in the worker here (a key of boot.arb).
   window.skyjoFailed = function (message, detail) { fail(message, detail); };
+  // page.mjs: the page waits for the person, not for Python (its game is open in
+  // another tab): no "taking too long", no loading note.
+  window.skyjoBootWait = function () {
+    clearTimeout(timer);
+    whenParsed(notBusy);
+  };
 
   function start() {
     if (started || failed || ready()) return;

@@ -5,8 +5,9 @@
 // stops with an error when that fails, so an embed could not start there. Then
 // PyScript gets databases kept in memory instead: the little of IndexedDB its
 // IDBMap uses (open, one object store, get, put, delete, count, keys, clear),
-// answering as IndexedDB does, a moment later. Nothing of the site's is kept in
-// IndexedDB, so nothing is lost.
+// answering as IndexedDB does, a moment later. The site's own saves go to
+// IndexedDB only where it works (page.mjs asks indexedDBWorks() first); where it
+// does not, they stay in localStorage, so nothing of the site's is kept in memory.
 
 /** Make sure `indexedDB` opens databases in this global (a page or a worker). */
 export async function ensureIndexedDB() {

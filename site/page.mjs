@@ -7,8 +7,12 @@
 //     or, in an embed frame whose same-origin host page offers its runtime
 //     (rules.html: window.skyjoHost), use the host's worker;
 //   - open the page's view: send what only the main thread can read (the URL,
-//     the browser's languages, the page's localStorage keys, the pre-painted
-//     first screen's marks and what the reader typed into it);
+//     the browser's languages, the page's localStorage keys and its saves in the
+//     device's database, the pre-painted first screen's marks and what the
+//     reader typed into it);
+//   - own the page's saves while it is open (the game page and the score pad):
+//     one tab at a time writes them, and another tab says so and offers to take
+//     them over (Web Locks);
 //   - apply the effects Python sends back (skyjo.web.worker.effects: HTML for an
 //     element, a text, an attribute, focus, storage writes, a download...), both
 //     as answers and as pushes between intents;
@@ -37,6 +41,188 @@ const STEP_KEYS = { ArrowRight: "forward", ArrowLeft: "back", Home: "first", End
 const OWN_KEYS = /^skyjo[.-]/;
 // Messages from a host page an embed ignored (counted on <html> for the tests).
 const MAX_ID_LENGTH = 64;
+
+// --- the device's database ------------------------------------------------------------
+
+// Games and score pads live in IndexedDB (database "skyjo", store "saves", text by
+// key, the keys skyjo.web.device.SAVES names): localStorage holds about 5 MB, shared
+// by every project site of one GitHub user, and a full one lost games. Python says
+// where each write goes ("db", "local", "hint"); a browser without a working
+// IndexedDB (a frame with third-party storage blocked) keeps everything in
+// localStorage as before: then Python hears database: null.
+const DB_NAME = "skyjo";
+const DB_STORE = "saves";
+let database = null;
+
+function openDatabase() {
+  if (database === null) {
+    database = (async () => {
+      const { indexedDBWorks } = await import("./memory-idb.mjs");
+      if (!(await indexedDBWorks())) return null;
+      const db = await openVersion(undefined);
+      // A database of this name without the store (made by something else on
+      // this origin): add the store in a new version.
+      if (db && !db.objectStoreNames.contains(DB_STORE)) {
+        const version = db.version + 1;
+        db.close();
+        return openVersion(version);
+      }
+      return db;
+    })();
+  }
+  return database;
+}
+
+function openVersion(version) {
+  return new Promise((resolve) => {
+    try {
+      const request = version === undefined ? indexedDB.open(DB_NAME) : indexedDB.open(DB_NAME, version);
+      request.onupgradeneeded = () => {
+        if (!request.result.objectStoreNames.contains(DB_STORE)) request.result.createObjectStore(DB_STORE);
+      };
+      request.onsuccess = () => {
+        const db = request.result;
+        db.onversionchange = () => { db.close(); database = null; };
+        resolve(db);
+      };
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch (error) {
+      resolve(null);
+    }
+  });
+}
+
+// Every save on the device, by key; null when it cannot be read.
+function readSaves(db) {
+  return new Promise((resolve) => {
+    try {
+      const store = db.transaction(DB_STORE, "readonly").objectStore(DB_STORE);
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => {
+        const saves = {};
+        keys.result.forEach((key, i) => { if (typeof values.result[i] === "string") saves[String(key)] = values.result[i]; });
+        resolve(saves);
+      };
+      values.onerror = () => resolve(null);
+    } catch (error) {
+      resolve(null);
+    }
+  });
+}
+
+// One transaction: every write is taken or none is. True once it is committed.
+function writeSaves(db, writes) {
+  return new Promise((resolve) => {
+    let transaction = null;
+    try {
+      transaction = db.transaction(DB_STORE, "readwrite");
+      transaction.oncomplete = () => resolve(true);
+      transaction.onabort = () => resolve(false);
+      const store = transaction.objectStore(DB_STORE);
+      for (const [key, value] of writes) {
+        if (value === null) store.delete(key); else store.put(value, key);
+      }
+    } catch (error) {
+      try { if (transaction) transaction.abort(); } catch (ignored) { /* already over */ }
+      resolve(false);
+    }
+  });
+}
+
+// What the device holds for `keys` now: a save's value in the database, else the
+// localStorage value (what Python reads on the next visit).
+async function truthOf(keys, win) {
+  const db = await openDatabase();
+  const saved = db ? await readSaves(db) : null;
+  const truth = {};
+  for (const key of keys) {
+    if (saved && Object.prototype.hasOwnProperty.call(saved, key)) { truth[key] = saved[key]; continue; }
+    try { truth[key] = win.localStorage.getItem(key); } catch (error) { truth[key] = null; }
+  }
+  return truth;
+}
+
+// --- one tab at a time -------------------------------------------------------------------
+
+// The pages whose saves a tab owns while it is open. Two tabs that both wrote the
+// game lost moves and whole games to each other (issue 36): a tab holds the page's
+// Web Lock; another tab of the page says the game is open elsewhere and writes
+// nothing until the person takes it over, which steals the lock (the first tab
+// hears it and stops). Where Web Locks are missing, every tab writes, as before.
+const OWNED = { index: "game", scorepad: "scorepad" };
+
+// What such a tab says (keys of the start-up texts, boot.arb, in the page's language).
+const ELSEWHERE = {
+  elsewhere: { game: "tabs.elsewhere.game", scorepad: "tabs.elsewhere.scorepad", detail: "tabs.elsewhere.detail" },
+  taken: { game: "tabs.taken.game", scorepad: "tabs.taken.scorepad", detail: "tabs.taken.detail" },
+};
+
+// What a tab that does not own the page's saves hides: the page's own content
+// (its first screen may be a form whose typing would go nowhere).
+const HIDDEN_ELSEWHERE = ["topbar", "app", "pad", "boot"];
+
+// Holds the lock `name` while the page is open. Resolves to whether it was granted
+// (`options.ifAvailable`: not when another tab has it; a browser that refuses
+// locks here, an opaque origin say, counts as granted); `lost` runs when another
+// tab takes it over.
+function holdLock(name, options, lost) {
+  return new Promise((resolve) => {
+    let granted = null;
+    navigator.locks.request(name, options, (lock) => {
+      granted = Boolean(lock);
+      resolve(granted);
+      return lock ? new Promise(() => {}) : undefined;  // held until the page goes
+    }).catch(() => {
+      if (granted) lost(); else resolve(true);
+    });
+  });
+}
+
+// The saves the page's Python reads (null: no database, everything in localStorage).
+async function savesOf(win, page) {
+  if (!OWNED[page]) return null;
+  const db = await openDatabase();
+  const saves = db ? await readSaves(db) : null;
+  if (saves === null) return null;
+  return (await moveOldSaves(win, db, saves)) ? saves : null;
+}
+
+// The saves' keys (skyjo.web.device.place says the same; a test holds them
+// together) and the localStorage marks that one is kept, for the first paint.
+const SAVE_KEY = /^(?:skyjo\.(?:game|recent|corrupt-save|recent-unreadable)|skyjo-scorepad(?:-current|-draft|-unreadable)?)(?:\.[2-9])?$/;
+const PRESENT = { "skyjo.game": "skyjo.game-kept", "skyjo-scorepad": "skyjo-scorepad-kept" };
+
+// Saves an earlier version kept in localStorage move to the database, once: all
+// copied first (one transaction), each removed from localStorage only once that
+// copy is committed. One the database already holds with the same text is removed
+// too; one it holds with another text stays where it is (the database's was
+// written since; neither is lost). False when the database refused the copy: then
+// this visit works from localStorage, as before.
+async function moveOldSaves(win, db, saves) {
+  const has = (key) => Object.prototype.hasOwnProperty.call(saves, key);
+  let store;
+  const old = {};
+  try {
+    store = win.localStorage;
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (SAVE_KEY.test(key)) old[key] = store.getItem(key);
+    }
+  } catch (error) {
+    return true;  // no localStorage: nothing to move
+  }
+  const copies = Object.entries(old).filter(([key]) => !has(key));
+  if (copies.length && !(await writeSaves(db, copies))) return false;
+  for (const [key, value] of copies) saves[key] = value;
+  for (const [key, value] of Object.entries(old)) {
+    if (saves[key] !== value) continue;
+    try { store.removeItem(key); } catch (error) { /* stays: read from the database from now on */ }
+    try { if (PRESENT[key]) store.setItem(PRESENT[key], "1"); } catch (error) { /* a mark only */ }
+  }
+  return true;
+}
 
 // --- the worker ---------------------------------------------------------------------
 
@@ -169,6 +355,11 @@ class View {
     this.ignored = 0;
     this.pending = 0;
     this.held = [];
+    // Effects are applied one batch after another: a batch's database writes are
+    // waited for before it paints, and a bot's move pushed meanwhile waits its turn.
+    this.applying = Promise.resolve();
+    // Another tab has the page's saves: nothing is sent, painted or written.
+    this.paused = false;
     // A score pad inside another page hides the site menu (skeleton CSS).
     if (this.page === "scorepad" && win.parent !== win) this.doc.documentElement.setAttribute("data-embedded", "true");
     this.listen();
@@ -176,15 +367,101 @@ class View {
 
   byId(id) { return this.doc.getElementById(id); }
 
-  async open(sync) {
+  async open(sync, saves) {
     this.sync = sync;
     const context = this.context();
+    context.database = saves;
     if (this.page === "check") {
       // The engine check replays a sample record at start-up: a site file.
       context.sample = await this.win.fetch("sample-record.json").then((r) => (r.ok ? r.text() : null), () => null);
     }
     const text = await sync.open_view(this.id, this.page, JSON.stringify(context));
-    this.apply(text);
+    await this.apply(text);
+  }
+
+  // --- the page's saves, one tab at a time ---------------------------------------------
+
+  // Waits until this tab owns the page's saves: at once, or once the person takes
+  // them over from the tab that has them.
+  async own() {
+    const what = OWNED[this.page];
+    const locks = this.win.navigator.locks;
+    if (!what || !locks || typeof locks.request !== "function") return;
+    this.lock = "skyjo:" + what;
+    if (await holdLock(this.lock, { ifAvailable: true }, () => this.lost())) return;
+    await this.elsewhere("elsewhere");
+  }
+
+  // Says the page's saves are open in another tab ("elsewhere": from the start;
+  // "taken": another tab took them over from this one) and waits for "Use it
+  // here", which takes them over (the other tab stops).
+  elsewhere(state) {
+    const notice = this.showElsewhere(state);
+    const button = notice.querySelector("button");
+    return new Promise((resolve) => {
+      const take = async () => {
+        button.disabled = true;
+        await holdLock(this.lock, { steal: true }, () => this.lost());
+        this.hideElsewhere();
+        resolve();
+      };
+      button.addEventListener("click", take, { once: true });
+    });
+  }
+
+  // Another tab took the page's saves over: stop writing at once, say so, and
+  // when the person takes them back, open the page anew from what the device holds.
+  async lost() {
+    if (this.paused) return;
+    this.paused = true;
+    this.held = [];
+    views.delete(this.id);
+    if (this.sync && this.sync.close_view) Promise.resolve(this.sync.close_view(this.id)).catch(() => {});
+    await this.elsewhere("taken");
+    this.id = this.page + "-" + (++count) + "-" + Math.random().toString(36).slice(2, 8);
+    views.set(this.id, this);
+    this.paused = false;
+    await this.open(this.sync, await savesOf(this.win, this.page));
+  }
+
+  showElsewhere(state) {
+    const doc = this.doc;
+    let notice = this.byId("elsewhere");
+    if (!notice) {
+      notice = doc.createElement("section");
+      notice.id = "elsewhere";
+      notice.className = "elsewhere";
+      notice.setAttribute("aria-labelledby", "elsewhere-title");
+      notice.innerHTML = '<h2 id="elsewhere-title"></h2><p id="elsewhere-detail"></p>'
+        + '<button id="elsewhere-take" type="button" data-boot-text="tabs.take"></button>';
+      const main = doc.querySelector("main") || doc.body;
+      main.insertBefore(notice, main.firstChild);
+    }
+    const words = ELSEWHERE[state];
+    this.byId("elsewhere-title").setAttribute("data-boot-text", words[OWNED[this.page]]);
+    this.byId("elsewhere-detail").setAttribute("data-boot-text", words.detail);
+    if (this.win.skyjoBoot) this.win.skyjoBoot.fill(notice);
+    if (!this.hiddenBefore) {
+      this.hiddenBefore = new Map();
+      for (const id of HIDDEN_ELSEWHERE) {
+        const node = this.byId(id);
+        if (node) { this.hiddenBefore.set(node, node.hidden); node.hidden = true; }
+      }
+    }
+    doc.documentElement.setAttribute("data-elsewhere", state);
+    if (typeof this.win.skyjoBootWait === "function") this.win.skyjoBootWait();
+    const button = notice.querySelector("button");
+    button.disabled = false;
+    button.focus();
+    return notice;
+  }
+
+  hideElsewhere() {
+    const notice = this.byId("elsewhere");
+    if (notice) notice.remove();
+    for (const [node, hidden] of this.hiddenBefore || []) node.hidden = hidden;
+    this.hiddenBefore = null;
+    this.doc.documentElement.removeAttribute("data-elsewhere");
   }
 
   // What only the main thread can read, for Python's first paint.
@@ -253,13 +530,14 @@ class View {
   // An intent to the worker; until its answer is applied <html data-pending> says
   // the screen is about to change (the browser tests wait for it to go).
   send(intent) {
-    if (!this.sync) return;
+    if (!this.sync || this.paused) return;
     intent.forms = this.forms();
     intent.clock = { now: Date.now(), offset: -new Date().getTimezoneOffset() };
     const sent = { forms: intent.forms, focused: this.doc.activeElement };
+    const id = this.id;
     this.awaiting(1);
-    this.sync.intent(this.id, JSON.stringify(intent))
-      .then((text) => this.apply(text, sent), (error) => console.warn(error))
+    this.sync.intent(id, JSON.stringify(intent))
+      .then((text) => this.apply(text, sent, id), (error) => console.warn(error))
       .finally(() => this.awaiting(-1));
   }
 
@@ -343,8 +621,17 @@ class View {
 
   // --- applying effects ---------------------------------------------------------------
 
-  // `sent`: the intent's copy of the forms and focus, for an answer (not a push).
-  apply(text, sent) {
+  // `sent`: the intent's copy of the forms and focus, for an answer (not a push);
+  // `id`: the view it answers (an answer for a view this page has since left is
+  // dropped). Batches are applied in order; the promise settles once this one is.
+  apply(text, sent, id) {
+    const from = id || this.id;
+    const next = this.applying.then(() => (from === this.id && !this.paused ? this.applyNow(text, sent) : null));
+    this.applying = next.catch((error) => console.warn(error));
+    return this.applying;
+  }
+
+  async applyNow(text, sent) {
     let ops;
     try { ops = JSON.parse(text); } catch (error) { return; }
     if (!Array.isArray(ops)) return;
@@ -356,7 +643,8 @@ class View {
       // A refused write: Python is told and answers anew, before anything is painted.
       // What this batch asked beyond painting (the page ready, a file, a message to
       // the host) is still done, after that answer.
-      if (op[0] === "store" && !this.store(op[1], ops.filter((later) => CARRIED.has(later[0])))) return;
+      if (op[0] === "store" && !(await this.store(op[1], ops.filter((later) => CARRIED.has(later[0]))))) return;
+      if (this.paused) return;
     }
     const origins = {};
     for (const op of ops) {
@@ -404,33 +692,37 @@ class View {
   }
 
   // Writes keys in order and stops at the first the device refuses: a removal
-  // after a copy that did not fit never happens. Python then hears what the keys
+  // after a copy that did not fit never happens. A run of database writes is one
+  // transaction, waited for before the next write. Python then hears what the keys
   // hold now, and answers with what that means (said at once, before any paint).
-  store(writes, carried) {
+  // A "hint" (the mark that a save exists, for the first paint) may be refused.
+  async store(writes, carried) {
     let refused = null;
-    let store = null;
-    try { store = this.win.localStorage; } catch (error) { refused = writes.length ? writes[0][0] : null; }
-    if (store) {
-      for (const [key, value] of writes) {
-        try {
-          if (value === null) store.removeItem(key); else store.setItem(key, value);
-        } catch (error) {
-          refused = key;
-          break;
-        }
+    const db = writes.some((write) => write[2] === "db") ? await openDatabase() : null;
+    for (let i = 0; i < writes.length && refused === null;) {
+      if (writes[i][2] === "db" && db) {
+        const run = [];
+        while (i < writes.length && writes[i][2] === "db") run.push(writes[i++]);
+        if (this.paused) return false;
+        if (!(await writeSaves(db, run))) refused = run[0][0];
+        continue;
+      }
+      const [key, value, place] = writes[i++];
+      if (this.paused) return false;
+      try {
+        const store = this.win.localStorage;
+        if (value === null) store.removeItem(key); else store.setItem(key, value);
+      } catch (error) {
+        if (place !== "hint") refused = key;
       }
     }
     if (refused === null) return true;
-    const truth = {};
-    for (const [key] of writes) {
-      try { truth[key] = store ? store.getItem(key) : null; } catch (error) { truth[key] = null; }
-    }
+    const truth = await truthOf(writes.map((write) => write[0]), this.win);
     this.awaiting(1);
-    this.sync.refused(this.id, JSON.stringify({ key: refused, truth }))
-      .then((text) => {
-        this.apply(text);
-        if (carried.length) this.apply(JSON.stringify(carried));
-      })
+    const id = this.id;
+    this.sync.refused(id, JSON.stringify({ key: refused, truth }))
+      .then((text) => this.apply(text, undefined, id))
+      .then(() => (carried.length ? this.apply(JSON.stringify(carried), undefined, id) : null))
       .finally(() => this.awaiting(-1));
     return false;
   }
@@ -601,7 +893,7 @@ class View {
     }
   }
 
-  ready() { return this.doc.documentElement.getAttribute("data-ready") === "true"; }
+  ready() { return !this.paused && this.doc.documentElement.getAttribute("data-ready") === "true"; }
 
   onClick(event) {
     if (!this.ready() || !event.target.closest) return;
@@ -825,14 +1117,19 @@ export async function start() {
   const view = new View(window);
   try {
     const host = root.getAttribute("data-start") !== "eager" ? sharedHost() : null;
+    if (OWNED[view.page]) openDatabase();  // meanwhile
     let sync;
     if (host) {
-      sync = await new Promise((resolve) => host.ask(view, resolve));
+      sync = new Promise((resolve) => host.ask(view, resolve));
     } else {
       views.set(view.id, view);
-      sync = await worker();
+      sync = worker();
     }
-    await view.open(sync);
+    sync.catch(() => {});  // reported below, once awaited
+    // The page's saves are read once this tab owns them, while Python starts.
+    await view.own();
+    const saves = await savesOf(window, view.page);
+    await view.open(await sync, saves);
   } catch (error) {
     failed("error.start", String(error && error.message || error));
   }

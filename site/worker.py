@@ -2,7 +2,7 @@
 (``<script type="py" worker name="skyjo">``, stamped into each page by the build).
 
 Everything is in :mod:`skyjo.web.worker.host`; this file only connects it to the main
-thread: the three calls ``site/page.mjs`` makes, and ``paint``, the main thread's
+thread: the four calls ``site/page.mjs`` makes, and ``paint``, the main thread's
 function a view pushes its effects through between calls (a bot's move, the
 review's progress). No page Python touches ``document`` or ``window`` here: the
 worker has none (a test holds this).
@@ -33,5 +33,6 @@ host.PUSH = lambda view, effects: sync.paint(view, effects)
 open_view = host.open_view
 intent = host.intent
 refused = host.refused
+close_view = host.close_view
 
-__export__ = ["open_view", "intent", "refused"]
+__export__ = ["open_view", "intent", "refused", "close_view"]

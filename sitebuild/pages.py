@@ -41,6 +41,7 @@ from typing import Final
 from skyjo.i18n.language import LANGUAGES, SAVED_LANGUAGE_KEYS
 from skyjo.web import boot_texts, prerender
 from skyjo.web.boot_texts import MENU, boot_text
+from skyjo.web.device import PRESENT
 
 SITE: Final = Path(__file__).resolve().parents[1] / "site"
 HEADER: Final = re.compile(r"\A<!--page\n(?P<settings>.*?)\n-->\n", re.DOTALL)
@@ -50,8 +51,12 @@ REQUIRED: Final = ("title", "description", "start", "menu")
 STARTS: Final = ("eager", "touch", "host", "none")
 #: Which saved choice keeps the language a page's Python reads first.
 PRERENDERED: Final = {"game": prerender.game, "scorepad": prerender.scorepad}
-#: A saved game in this key means the game page opens on "resume", not the form.
-PRERENDER_SKIP: Final = {"game": "skyjo.game", "scorepad": "skyjo-scorepad"}
+#: A saved game means the page opens on it, not the form: the save itself in
+#: localStorage (before its one-time move to the database) or its mark there.
+PRERENDER_SKIP: Final = {
+    "game": ("skyjo.game", PRESENT["skyjo.game"]),
+    "scorepad": ("skyjo-scorepad", PRESENT["skyjo-scorepad"]),
+}
 
 
 #: Where a page's scripts, styles, frames and fetches may come from: this site
@@ -245,7 +250,7 @@ def prerendered(page: str) -> str:
     by the line of script that copies it into place if it is the reader's (unless
     a saved game means Python will open something else): the reader's screen is
     painted once its own template is parsed, not after all of them."""
-    skip = json.dumps(PRERENDER_SKIP[page])
+    skip = json.dumps(list(PRERENDER_SKIP[page]))
     lines = []
     for index, language in enumerate(LANGUAGES):
         parts = "".join(

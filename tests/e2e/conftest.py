@@ -138,6 +138,33 @@ def answered(page: Page) -> None:
     page.wait_for_selector("html:not([data-pending])", state="attached")
 
 
+#: What the device holds for a key: a save's value in the site's database
+#: (IndexedDB "skyjo", store "saves", where games and score pads live), else the
+#: localStorage value (settings, and saves where the browser has no database).
+KEPT = """(key) => indexedDB.databases().then((found) => new Promise((resolve) => {
+  const local = () => resolve(localStorage.getItem(key));
+  if (!found.some((db) => db.name === "skyjo")) { local(); return; }  // (opening would make it)
+  const request = indexedDB.open("skyjo");
+  request.onerror = local;
+  request.onsuccess = () => {
+    const db = request.result;
+    if (!db.objectStoreNames.contains("saves")) { db.close(); local(); return; }
+    const get = db.transaction("saves").objectStore("saves").get(key);
+    get.onsuccess = () => {
+      db.close();
+      if (typeof get.result === "string") resolve(get.result); else local();
+    };
+    get.onerror = () => { db.close(); local(); };
+  };
+}))"""
+
+
+def kept(page: Page, key: str) -> str | None:
+    """What the device holds for ``key`` (see :data:`KEPT`)."""
+    value = page.evaluate(KEPT, key)
+    return value if isinstance(value, str) else None
+
+
 def touch(page: Page | Frame | FrameLocator) -> None:
     """What a reader's first tap does to an embed facade (``embed.html`` starts
     Python only when touched): a pointerdown on the page, away from any control."""

@@ -26,7 +26,7 @@ from skyjo.web.ui.i18n import Translator
 from skyjo.web.ui.setup import Seat, Setup
 
 from .a11y import problems, running_animations, settle
-from .conftest import ROOT, Visit, answered, open_page, wait_until_started
+from .conftest import ROOT, Visit, answered, kept, open_page, wait_until_started
 from .test_site import replay_on_cpython
 
 pytestmark = pytest.mark.e2e
@@ -371,16 +371,15 @@ def test_a_corrupt_save_is_reported_kept_and_a_new_game_starts(
     )
     page = opened.page
     expect(page.get_by_role("alert")).to_contain_text("could not be read")
-    stored = page.evaluate("localStorage.getItem('skyjo.corrupt-save')")
-    assert stored == garbage
+    assert kept(page, "skyjo.corrupt-save") == garbage
     with page.expect_download() as download:
         page.get_by_role("button", name="Export the unreadable save").click()
     assert Path(download.value.path()).read_text(encoding="utf-8") == garbage
     page.get_by_role("button", name=re.compile("Quick game")).click()
     expect(page.locator("#app")).to_have_attribute("data-screen", "table")
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    saved = json.loads(kept(page, SAVE_KEY) or "null")
     assert saved["app"] == 1
-    assert page.evaluate("localStorage.getItem('skyjo.corrupt-save')") == garbage
+    assert kept(page, "skyjo.corrupt-save") == garbage
     no_python_errors(opened)
 
 

@@ -10,6 +10,7 @@ fail the test).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from skyjo.web.ui.app import App, Screen
 from skyjo.web.ui.setup import Seat, Setup
 
 from .a11y import settle
-from .conftest import Visit, answered, open_page, wait_until_started
+from .conftest import Visit, answered, kept, open_page, wait_until_started
 from .test_game import (
     DESKTOP,
     PHONE,
@@ -121,8 +122,7 @@ def test_new_game_asks_first_and_the_game_can_be_resumed(
     expect(page.locator("#held-card")).to_have_count(0)  # the table is not shown meanwhile
     page.get_by_role("button", name="Open the imported game").click()
     expect(page.locator("#app")).to_have_attribute("data-screen", "round_end")
-    kept = page.evaluate("JSON.parse(localStorage.getItem('skyjo.recent')).length")
-    assert kept == 1
+    assert len(json.loads(kept(page, "skyjo.recent") or "[]")) == 1
     no_python_errors(visit)
 
 

@@ -41,6 +41,17 @@ FILL_STORAGE_FIRST = (
     "if (!sessionStorage.getItem('filled')) {"
     f" ({FILL_STORAGE})(); sessionStorage.setItem('filled', '1'); }}"
 )
+#: The site's database (IndexedDB, where games and score pads live) refuses every
+#: write while ``window.skyjoFull`` is set, as a device out of space does.
+REFUSE_DATABASE = """(() => {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (window.skyjoFull) throw new DOMException("quota exceeded", "QuotaExceededError");
+    return put.apply(this, args);
+  };
+})();"""
+#: A full device: localStorage up to its quota, and the database refusing writes.
+FILL_DEVICE = f"() => {{ ({FILL_STORAGE})(); window.skyjoFull = true; }}"
 #: Records Content-Security-Policy violations (a blocked inline script, an eval).
 RECORD_VIOLATIONS = """
 window.skyjoViolations = [];
@@ -126,9 +137,10 @@ def test_an_embed_fetches_only_openings_the_build_made(
 def test_a_new_game_on_a_full_device_says_so_at_once_and_offers_export(
     context: BrowserContext, site_url: str
 ) -> None:
+    context.add_init_script(REFUSE_DATABASE)
     visit = opened(context, site_url + "?seed=4")
     page = visit.page
-    page.evaluate(FILL_STORAGE)
+    page.evaluate(FILL_DEVICE)
     page.get_by_role("button", name=re.compile("Quick game")).click()
     alert = page.get_by_role("alert").filter(has_text=EN.t("save.failed"))
     expect(alert).to_be_visible()
@@ -146,13 +158,14 @@ def test_a_new_game_on_a_full_device_says_so_at_once_and_offers_export(
 def test_when_storage_fills_mid_game_the_next_move_says_it_was_not_saved(
     context: BrowserContext, site_url: str
 ) -> None:
+    context.add_init_script(REFUSE_DATABASE)
     visit = opened(context, site_url + "?seed=4")
     page = visit.page
     page.get_by_role("button", name=re.compile("Quick game")).click()
     first = page.locator(".own-seat .card.target").first
     first.click()
     expect(page.get_by_role("alert").filter(has_text=EN.t("save.failed"))).to_have_count(0)
-    page.evaluate(FILL_STORAGE)
+    page.evaluate(FILL_DEVICE)
     page.locator(".own-seat .card.target").first.click()
     expect(page.get_by_role("alert").filter(has_text=EN.t("save.failed"))).to_be_visible()
     calm(visit)
@@ -163,12 +176,13 @@ def test_the_score_pad_never_says_saved_when_the_device_refused(
 ) -> None:
     from .test_scorepad import enter_round, key, new_game, type_sum
 
+    context.add_init_script(REFUSE_DATABASE)
     visit = opened(context, site_url + "scorepad.html")
     page = visit.page
     new_game(page, ("Ana", "Bo"))
     enter_round(page, (3, 4), 0)
     expect(page.locator("#notice")).to_have_text(Messages("en").t("entry.saved", n=1))
-    page.evaluate(FILL_STORAGE)
+    page.evaluate(FILL_DEVICE)
     for value in (5, 6):
         type_sum(page, value)
         if value == 6:
@@ -191,6 +205,8 @@ def test_an_unreadable_save_met_on_a_full_device_stays_and_exports_from_memory(
     unreadable = '{"app": 1, "setup": 7, "record": []}'
     plant(context, {"skyjo.game": unreadable})
     context.add_init_script(FILL_STORAGE_FIRST)
+    # The database refuses too, so the save stays in localStorage, where it was.
+    context.add_init_script("window.skyjoFull = true;" + REFUSE_DATABASE)
     visit = opened(context, site_url)
     page = visit.page
     expect(page.get_by_role("alert")).to_contain_text("no room to keep it aside")

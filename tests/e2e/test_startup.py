@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 import build
 from skyjo import scenarios
 
-from .conftest import BOOT_TIMEOUT_MS, Visit, open_page, wait_until_started
+from .conftest import BOOT_TIMEOUT_MS, Visit, kept, open_page, wait_until_started
 from .test_game import serious_violations
 from .test_hostile import FILL_STORAGE_FIRST
 
@@ -105,7 +105,7 @@ def test_the_setup_form_works_before_python_and_start_waits_for_it(
     wait_until_started(page)
     expect(page.locator("#app[data-screen='table']")).to_be_attached(timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#app")).to_contain_text("Ada")
-    saved = json.loads(page.evaluate("localStorage.getItem('skyjo.game')"))
+    saved = json.loads(kept(page, "skyjo.game") or "null")
     assert saved["setup"]["seats"][0] == {"name": "Ada", "kind": "human"}
     assert saved["setup"]["seats"][1]["kind"] == "easy"
     assert saved["setup"]["rules"]["target"] == 50

@@ -130,7 +130,8 @@ def test_a_switched_scenario_is_built_too_and_taken_over(
 
 def test_the_built_page_copies_the_readers_template() -> None:
     # The inline script picks the template by the language boot-lang.js chose, and
-    # skips it when a saved game will open instead.
+    # skips it when a saved game will open instead: a save of before in
+    # localStorage, or the mark that the device's database holds one.
     text = site_pages.stamp_page(
         (SITE / "index.html").read_text(encoding="utf-8"), name="index.html", preloads=""
     )
@@ -139,8 +140,9 @@ def test_the_built_page_copies_the_readers_template() -> None:
     # After each template, the line that paints it if it is the reader's; the last
     # one falls back to English.
     calls = re.findall(r"</template>\n<script>(skyjoBoot\.prerender\([^)]*\));</script>", text)
-    assert calls == ['skyjoBoot.prerender("skyjo.game")'] * (len(LANGUAGES) - 1) + [
-        'skyjoBoot.prerender("skyjo.game", true)'
+    keys = '["skyjo.game", "skyjo.game-kept"]'
+    assert calls == [f"skyjoBoot.prerender({keys})"] * (len(LANGUAGES) - 1) + [
+        f"skyjoBoot.prerender({keys}, true)"
     ]
     assert unescape("Start game") in text
 

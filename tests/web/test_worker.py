@@ -1,5 +1,6 @@
-"""The pages' Python in its Web Worker (issue 21): the three calls the main thread
-makes, the storage mirror, and that nothing on the worker's side reaches for a
+"""The pages' Python in its Web Worker (issue 21): the calls the main thread makes,
+the storage mirror (saves in the device's database, settings in localStorage, and
+the one-time move between them: issue 36), and that nothing on the worker's side reaches for a
 ``document`` or ``window`` it does not have."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import ast
 import asyncio
 import contextlib
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,7 +18,26 @@ from typing import Any
 
 import pytest
 
-from skyjo.web.device import Keeper
+from skyjo.i18n.language import SAVED_LANGUAGE_KEY
+from skyjo.web.device import (
+    DATABASE,
+    HINT,
+    LOCAL,
+    PRESENT,
+    SAVES,
+    Keeper,
+    place,
+)
+from skyjo.web.scorepad.app import CORRUPT_KEY as PAD_CORRUPT
+from skyjo.web.scorepad.app import CURRENT_KEY as PAD_CURRENT
+from skyjo.web.scorepad.app import DRAFT_KEY as PAD_DRAFT
+from skyjo.web.scorepad.app import SAVE_KEY as PAD_SAVE
+from skyjo.web.ui.app import CORRUPT_KEY as CORRUPT
+from skyjo.web.ui.app import RECENT_KEY as RECENT
+from skyjo.web.ui.app import RECENT_UNREADABLE_KEY as RECENT_UNREADABLE
+from skyjo.web.ui.app import SAVE_KEY as GAME_SAVE
+from skyjo.web.ui.app import SETUP_KEY as SETUP
+from skyjo.web.ui.app import SETUP_UNREADABLE_KEY as SETUP_UNREADABLE
 from skyjo.web.worker import host
 from skyjo.web.worker.effects import Effects
 from skyjo.web.worker.mirror import MirrorStorage
@@ -59,8 +80,31 @@ def test_a_view_opens_answers_intents_and_puts_its_storage_writes_first(
     assert ["lang", "de"] in first and first[-1] == ["ready"]
     answer = ops(host.intent("v", json.dumps({"type": "click", "intent": "quick", "data": {}})))
     assert answer[0][0] == "store"
-    keys = [key for key, _ in answer[0][1]]
-    assert "skyjo.game" in keys and "skyjo.setup" in keys
+    places = {key: where for key, _, where in answer[0][1]}
+    # Without a database (the context says none) everything stays in localStorage.
+    assert places["skyjo.game"] == "local" and places["skyjo.setup"] == "local"
+
+
+def test_with_a_database_saves_go_there_and_settings_stay_in_local_storage(
+    pushed: list[tuple[str, str]],
+) -> None:
+    context = {"languages": ["en"], "search": "?seed=2", "storage": {}, "database": {}}
+    host.open_view("v", "index", json.dumps(context))
+    answer = ops(host.intent("v", json.dumps({"type": "click", "intent": "quick", "data": {}})))
+    writes = answer[0][1]
+    places = {key: where for key, _, where in writes}
+    assert places == {"skyjo.setup": "local", "skyjo.game": "db", "skyjo.game-kept": "hint"}
+    keys = [key for key, _, _ in writes]
+    # The mark follows the save it marks (a refused save never leaves a mark).
+    assert keys.index("skyjo.game-kept") == keys.index("skyjo.game") + 1
+
+
+def test_a_closed_view_hears_nothing_more(pushed: list[tuple[str, str]]) -> None:
+    host.open_view("v", "index", json.dumps({"languages": ["en"]}))
+    host.close_view("v")
+    host.close_view("v")
+    assert "v" not in host.VIEWS
+    assert ops(host.intent("v", json.dumps({"type": "click", "intent": "quick"}))) == []
 
 
 def test_an_unknown_page_or_bad_context_fails_in_words(pushed: list[tuple[str, str]]) -> None:
@@ -94,7 +138,7 @@ def test_the_mirror_takes_writes_in_order_and_takes_the_truth_back() -> None:
     assert mirror.set("b", "2") and mirror.get("b") == "2"
     mirror.remove("a")
     mirror.remove("never")
-    assert mirror.take_writes() == [("b", "2"), ("a", None)]
+    assert mirror.take_writes() == [("b", "2", "local"), ("a", None, "local")]
     assert mirror.take_writes() == []
     assert mirror.reconcile({"a": "1", "b": None}) == {"a", "b"}
     assert (mirror.get("a"), mirror.get("b")) == ("1", None)
@@ -112,10 +156,88 @@ def test_a_set_aside_copy_refused_after_the_fact_leaves_the_original_guarded() -
     assert not keeper.write("save", "new") and mirror.get("save") == "bad"
 
 
+# --- saves in the device's database (issue 36) ------------------------------------------------
+
+
+def test_saves_and_their_set_aside_slots_go_to_the_database_settings_do_not() -> None:
+    for key in (
+        PAD_SAVE,
+        PAD_CURRENT,
+        PAD_DRAFT,
+        PAD_CORRUPT,
+        GAME_SAVE,
+        RECENT,
+        RECENT_UNREADABLE,
+        CORRUPT,
+    ):
+        assert place(key, database=True) == DATABASE, key
+        assert place(key, database=False) == LOCAL, key
+    assert place(CORRUPT + ".2", database=True) == DATABASE
+    assert place(CORRUPT + ".9", database=True) == DATABASE
+    assert place(CORRUPT + ".10", database=True) == LOCAL
+    for key in (SETUP, SETUP_UNREADABLE, SAVED_LANGUAGE_KEY, "skyjo.wasm-cached", "other"):
+        assert place(key, database=True) == LOCAL, key
+    assert set(PRESENT) == {GAME_SAVE, PAD_SAVE}
+
+
+def test_the_mirror_reads_saves_from_the_database_and_settings_from_local_storage() -> None:
+    mirror = MirrorStorage({"skyjo.language": "de"}, database={GAME_SAVE: "g", PAD_SAVE: "p"})
+    assert (mirror.get("skyjo.language"), mirror.get(GAME_SAVE), mirror.get(PAD_SAVE)) == (
+        "de",
+        "g",
+        "p",
+    )
+    assert mirror.take_writes() == []
+    mirror.set(PAD_SAVE, "p2")
+    mirror.set("skyjo.language", "fr")
+    mirror.remove(GAME_SAVE)
+    assert mirror.take_writes() == [
+        (PAD_SAVE, "p2", DATABASE),
+        (PRESENT[PAD_SAVE], "1", HINT),
+        ("skyjo.language", "fr", LOCAL),
+        (GAME_SAVE, None, DATABASE),
+        (PRESENT[GAME_SAVE], None, HINT),
+    ]
+
+
+def test_a_save_in_both_places_is_read_from_the_database() -> None:
+    # (The main thread moves old saves before Python opens the page and leaves one
+    # whose database copy differs where it is: the database's was written since.)
+    mirror = MirrorStorage({GAME_SAVE: "old", "skyjo.language": "nl"}, database={GAME_SAVE: "new"})
+    assert (mirror.get(GAME_SAVE), mirror.get("skyjo.language")) == ("new", "nl")
+    assert mirror.take_writes() == []
+
+
+def test_the_main_thread_moves_exactly_the_keys_python_keeps_in_the_database() -> None:
+    # page.mjs moves old saves out of localStorage by a pattern of its own; it must
+    # name the same keys as skyjo.web.device.place, and mark the same saves.
+    text = (ROOT / "site" / "page.mjs").read_text(encoding="utf-8")
+    pattern = re.search(r"^const SAVE_KEY = /(.+)/;$", text, re.MULTILINE)
+    marks = re.search(r"^const PRESENT = (\{.+\});$", text, re.MULTILINE)
+    assert pattern is not None and marks is not None
+    saves = re.compile(pattern.group(1))
+    keys = [
+        *SAVES,
+        *(f"{key}.{n}" for key in SAVES for n in range(1, 12)),
+        SETUP,
+        SETUP_UNREADABLE,
+        SAVED_LANGUAGE_KEY,
+        "skyjo.wasm-cached",
+        "skyjo.games",
+        "skyjo-scorepad-language",
+        "skyjo.game-kept",
+        "xskyjo.game",
+    ]
+    for key in keys:
+        assert bool(saves.fullmatch(key)) == (place(key, database=True) == DATABASE), key
+    assert json.loads(marks.group(1)) == PRESENT
+
+
 def test_effects_are_plain_json() -> None:
-    effects = Effects().html("app", "<p>é</p>", mark="m").focus(wanted="x").store([("k", None)])
+    effects = Effects().html("app", "<p>é</p>", mark="m").focus(wanted="x")
+    effects.store([("k", None, "db")])
     assert json.loads(effects.to_json()) == [
-        ["store", [["k", None]]],
+        ["store", [["k", None, "db"]]],
         ["html", "app", "<p>é</p>", "m", False],
         ["focus", {"wanted": "x", "keep": True, "next": []}],
     ]

@@ -16,6 +16,12 @@ edited by hand, a value of the wrong type). Two rules follow, for every page:
 Set-aside slots are the key's first slot (``skyjo.corrupt-save``, the name older
 versions used for their one copy) and then ``.2`` … ``.9``: a second unreadable
 save no longer replaces the first.
+
+Where a key lives (issue 36): games, score pads and what is set aside of them are
+*saves*, kept in the device's database (IndexedDB, whose quota is far larger than
+``localStorage``'s 5 MB, which every project site of one GitHub user shares); small
+settings (the language, the remembered setup) stay in ``localStorage``, which the
+first paint reads before any other script. :func:`place` says which.
 """
 
 from __future__ import annotations
@@ -25,6 +31,45 @@ from typing import Final, Protocol
 
 #: How many set-aside copies of one kind a device keeps at most.
 SET_ASIDE_SLOTS: Final = 9
+
+#: Where a write goes (the third item of a ``store`` effect's write): the device's
+#: database, ``localStorage``, or ``localStorage`` as a hint that may be refused
+#: without a word (:data:`PRESENT`).
+DATABASE: Final = "db"
+LOCAL: Final = "local"
+HINT: Final = "hint"
+
+#: The saves: the game page's game in play, its recent games and its set-aside
+#: copies; the score pad's games, its open game, the round being typed and its
+#: set-aside copies. Their set-aside slots (``.2`` … ``.9``) are saves too.
+SAVES: Final = frozenset(
+    {
+        "skyjo.game",
+        "skyjo.recent",
+        "skyjo.corrupt-save",
+        "skyjo.recent-unreadable",
+        "skyjo-scorepad",
+        "skyjo-scorepad-current",
+        "skyjo-scorepad-draft",
+        "skyjo-scorepad-unreadable",
+    }
+)
+
+#: A small ``localStorage`` mark that a save is on the device, for the first paint,
+#: which reads storage before any script could ask the database: with it the game
+#: page opens on "resume" rather than painting the setup form first. A mark that
+#: does not fit costs only that (Python paints the right screen a moment later).
+PRESENT: Final = {"skyjo.game": "skyjo.game-kept", "skyjo-scorepad": "skyjo-scorepad-kept"}
+
+
+def place(key: str, *, database: bool) -> str:
+    """Where ``key`` is kept: :data:`DATABASE` for a save when the device has a
+    database (``database``), else :data:`LOCAL`."""
+    if not database:
+        return LOCAL
+    base, dot, slot = key.rpartition(".")
+    numbered = dot and slot in {str(n) for n in range(2, SET_ASIDE_SLOTS + 1)}
+    return DATABASE if key in SAVES or (numbered and base in SAVES) else LOCAL
 
 
 class Storage(Protocol):
@@ -159,10 +204,16 @@ class Keeper:
 
 
 __all__ = [
+    "DATABASE",
+    "HINT",
+    "LOCAL",
+    "PRESENT",
+    "SAVES",
     "SET_ASIDE_SLOTS",
     "Keeper",
     "MemoryStorage",
     "Storage",
     "Unreadable",
+    "place",
     "set_aside_slots",
 ]

@@ -6,10 +6,13 @@ operations that ``site/page.mjs`` applies in order, and the main thread stays fr
 to answer the next tap at once. The vocabulary is deliberately small; each
 operation names an element by its ``id``:
 
-``["store", [[key, value or null], ...]]``
-    Write (or, for null, remove) ``localStorage`` keys, in order, stopping at the
-    first write the device refuses; the refusal is reported back (see
-    :mod:`skyjo.web.worker.mirror`). Applied before anything is painted.
+``["store", [[key, value or null, place], ...]]``
+    Write (or, for null, remove) keys, in order, stopping at the first write the
+    device refuses; the refusal is reported back (see
+    :mod:`skyjo.web.worker.mirror`). ``place`` says where
+    (:func:`skyjo.web.device.place`): ``"db"`` the device's database (a run of them
+    is one transaction), ``"local"`` ``localStorage``, ``"hint"`` ``localStorage``
+    where a refusal is not one. Applied before anything is painted.
 ``["html", id, html, mark, morph]``
     Replace the element's content, unless it already shows it: the build
     pre-painted it with the same ``data-painted`` ``mark`` (or the reader has typed
@@ -78,7 +81,7 @@ class Effects:
         self.ops.extend(other.ops)
         return self
 
-    def store(self, writes: Sequence[tuple[str, str | None]]) -> Effects:
+    def store(self, writes: Sequence[tuple[str, str | None, str]]) -> Effects:
         if writes:
             self.ops.insert(0, ["store", [list(write) for write in writes]])
         return self

@@ -1,7 +1,8 @@
 """The pages' Python in their Web Worker: the views it serves and the calls it answers.
 
 ``site/worker.py`` (a PyScript named worker, ``<script type="py" worker
-name="skyjo">``) exports :func:`open_view`, :func:`intent` and :func:`refused`;
+name="skyjo">``) exports :func:`open_view`, :func:`intent`, :func:`refused` and
+:func:`close_view`;
 ``site/page.mjs`` on the main thread calls them with JSON text and applies the
 JSON text they return (:class:`~skyjo.web.worker.effects.Effects`). Between calls a
 view pushes effects of its own (a bot's move, the review's progress) through
@@ -121,12 +122,22 @@ def open_view(view_id: str, page: str, context_text: str) -> str:
         opener = openers().get(page)
         if opener is None or not isinstance(context, dict):
             raise ValueError(f"no page called {page!r}")
-        storage = MirrorStorage(_texts(context.get("storage")))
+        database = context.get("database")
+        storage = MirrorStorage(
+            _texts(context.get("storage")),
+            database=_texts(database) if isinstance(database, dict) else None,
+        )
         controller, effects = opener(context, storage, lambda e: _push(view_id, e))
     except Exception as exc:  # the page says it could not start, in words
         return Effects().failed(f"{type(exc).__name__}: {exc}").to_json()
     VIEWS[view_id] = View(controller, storage)
     return _out(VIEWS[view_id], effects)
+
+
+def close_view(view_id: str) -> None:
+    """Forget view ``view_id``: its page was taken over by another tab (or opened
+    anew), so nothing it still does (a bot's move on its way) reaches the page."""
+    VIEWS.pop(view_id, None)
 
 
 def intent(view_id: str, intent_text: str) -> str:
@@ -180,4 +191,13 @@ def _optional_texts(value: object) -> dict[str, str | None]:
     return {str(k): v if isinstance(v, str) else None for k, v in value.items()}
 
 
-__all__ = ["PUSH", "VIEWS", "Controller", "View", "intent", "open_view", "refused"]
+__all__ = [
+    "PUSH",
+    "VIEWS",
+    "Controller",
+    "View",
+    "close_view",
+    "intent",
+    "open_view",
+    "refused",
+]
