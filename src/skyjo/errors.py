@@ -8,6 +8,18 @@ and the context ("player 2 cannot swap at position 13 in phase turn: ...").
 
 from __future__ import annotations
 
+#: How much of a value from outside an error message quotes: a record's key of a
+#: million characters must not become a message of a million characters.
+QUOTED_MOST = 60
+
+
+def quoted(text: str, *, most: int = QUOTED_MOST) -> str:
+    """``text`` (a value's repr or JSON, for a message) cut to ``most`` characters,
+    saying how long it was when cut."""
+    if len(text) <= most:
+        return text
+    return f"{text[:most]}… ({len(text):,} characters)"
+
 
 class SkyjoError(ValueError):
     """Base class of every error the skyjo package raises on bad input."""

@@ -23,15 +23,21 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from skyjo import engine, jsontext
+from skyjo import engine, jsontext, names
 from skyjo.actions import Action, Deal, Draw, Flip, Reshuffle, Swap, TakeDiscard
 from skyjo.cards import GRID_SIZE, MAX_PLAYERS, MIN_PLAYERS, position_name
-from skyjo.errors import IllegalActionError, RecordError, RulesError
+from skyjo.errors import IllegalActionError, RecordError, RulesError, quoted
 from skyjo.rules import Rules
 from skyjo.state import CHANCE, Grid, Phase, State
 
 FORMAT: Final = "skyjo-record"
 VERSION: Final = 1
+#: The longest a player's name may be (the setup cuts a typed one there).
+MAX_NAME_LENGTH: Final = names.MAX_NAME_LENGTH
+#: The longest any other text in a record may be (a key, a bot's level, a value
+#: kept among the unknown keys): a record is small integers and short words; a
+#: link of a few KB must not unpack into megabytes of text shown on every step.
+MAX_TEXT_LENGTH: Final = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,10 +228,10 @@ def from_json(data: Any) -> GameRecord:
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
+        raise RecordError(f"'format' must be {FORMAT!r}, not {_shown(data.get('format'))}")
     if data.get("version") != VERSION:
         raise RecordError(
-            f"unsupported record version {data.get('version')!r} (this reads {VERSION})"
+            f"unsupported record version {_shown(data.get('version'))} (this reads {VERSION})"
         )
     try:
         rules = Rules.from_dict(data.get("rules", {}))
@@ -241,7 +247,36 @@ def from_json(data: Any) -> GameRecord:
         for k, v in data.items()
         if k not in ("format", "version", "rules", "players", "rounds")
     }
+    for key, value in extra.items():
+        _check_texts({key: value}, "the record")
     return GameRecord(rules, players, rounds, extra)
+
+
+def _shown(value: Any) -> str:
+    """A value from the record as its JSON, cut short for a message."""
+    return quoted(json.dumps(value, ensure_ascii=False))
+
+
+def _check_texts(value: Any, where: str) -> None:
+    """Refuse any key or string in ``value`` (nested lists and objects too) longer
+    than :data:`MAX_TEXT_LENGTH`, saying where: ``where`` names the object."""
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT_LENGTH:
+            raise RecordError(
+                f"{where} holds a text of {len(value):,} characters, {_shown(value)}; "
+                f"at most {MAX_TEXT_LENGTH} are read"
+            )
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check_texts(item, f"{where}[{i}]")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if len(key) > MAX_TEXT_LENGTH:
+                raise RecordError(
+                    f"{where} has a key of {len(key):,} characters, {_shown(key)}; "
+                    f"at most {MAX_TEXT_LENGTH} are read"
+                )
+            _check_texts(item, f"{where}: {_shown(key)}")
 
 
 def _parse_players(raw: Any) -> tuple[Mapping[str, Any], ...]:
@@ -254,12 +289,21 @@ def _parse_players(raw: Any) -> tuple[Mapping[str, Any], ...]:
     players: list[Mapping[str, Any]] = []
     for i, p in enumerate(raw):
         obj = {"name": p} if isinstance(p, str) else p
-        if (
-            not isinstance(obj, dict)
-            or not isinstance(obj.get("name"), str)
-            or not obj["name"].strip()
-        ):
+        if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
             raise RecordError(f"player {i + 1} must be a non-empty name or an object with a 'name'")
+        name: str = obj["name"]
+        if len(name) > MAX_NAME_LENGTH:
+            raise RecordError(
+                f"player {i + 1}'s name is {len(name):,} characters long, {_shown(name)}; "
+                f"a name has at most {MAX_NAME_LENGTH}"
+            )
+        if not names.visible(name):
+            raise RecordError(
+                f"player {i + 1}'s name {_shown(name)} has no visible character"
+                if name
+                else f"player {i + 1} must be a non-empty name or an object with a 'name'"
+            )
+        _check_texts({k: v for k, v in obj.items() if k != "name"}, f"player {i + 1}")
         players.append(obj)
     return tuple(players)
 
@@ -324,14 +368,14 @@ def _parse_move(raw: Any, round_number: int, number: int, num_players: int) -> M
         return RecordError(reason, round_number=round_number, move_number=number)
 
     if not isinstance(raw, dict):
-        raise fail(f"a move must be a JSON object, not {json.dumps(raw)}")
+        raise fail(f"a move must be a JSON object, not {_shown(raw)}")
     if "reshuffle" in raw:
         if set(raw) != {"reshuffle"} or not _int_list(raw["reshuffle"]):
             raise fail('a reshuffle move is {"reshuffle": [cards, top first]} and nothing else')
         return ReshuffleMove(tuple(raw["reshuffle"]))
     seat: Any = raw.get("player")
     if not _is_int(seat) or not 0 <= seat < num_players:
-        raise fail(f"'player' must be a seat 0..{num_players - 1}, not {json.dumps(seat)}")
+        raise fail(f"'player' must be a seat 0..{num_players - 1}, not {_shown(seat)}")
     player: int = seat
     keys = set(raw) - {"player"}
     if keys == {"flip"}:
@@ -339,7 +383,7 @@ def _parse_move(raw: Any, round_number: int, number: int, num_players: int) -> M
     take = raw.get("take")
     if take not in ("discard", "draw"):
         raise fail(
-            f"unknown move {json.dumps(raw)}: expected a setup flip, a turn with 'take' "
+            f"unknown move {_shown(raw)}: expected a setup flip, a turn with 'take' "
             f"'discard' or 'draw', or a reshuffle"
         )
     if keys == {"take", "swap"}:
@@ -351,12 +395,12 @@ def _parse_move(raw: Any, round_number: int, number: int, num_players: int) -> M
                 "it cannot be discarded again"
             )
         return TurnMove(player, take, _position(raw["flip"], fail), flip=True)
-    raise fail(f"a turn names exactly one of 'swap' or 'flip', in {json.dumps(raw)}")
+    raise fail(f"a turn names exactly one of 'swap' or 'flip', in {_shown(raw)}")
 
 
 def _position(value: Any, fail: Any) -> int:
     if not _is_int(value) or not 0 <= value < GRID_SIZE:
-        raise fail(f"a position must be an integer 0..{GRID_SIZE - 1}, not {json.dumps(value)}")
+        raise fail(f"a position must be an integer 0..{GRID_SIZE - 1}, not {_shown(value)}")
     result: int = value
     return result
 

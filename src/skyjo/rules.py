@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 from typing import Any, Final
 
-from skyjo.errors import RulesError
+from skyjo.errors import RulesError, quoted
 
 
 class ColumnRule(StrEnum):
@@ -51,13 +51,15 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise RulesError(f"rule 'target' must be a positive integer, not {self.target!r}")
+            raise RulesError(
+                f"rule 'target' must be a positive integer, not {quoted(repr(self.target))}"
+            )
         if not isinstance(self.column_rule, ColumnRule):
             object.__setattr__(self, "column_rule", _parse_column_rule(self.column_rule))
         for name in ("double_on_tie", "double_nonpositive"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
-                    f"rule {name!r} must be true or false, not {getattr(self, name)!r}"
+                    f"rule {name!r} must be true or false, not {quoted(repr(getattr(self, name)))}"
                 )
 
     def removes_column(self, value: int) -> bool:
@@ -80,11 +82,13 @@ class Rules:
 
         Unknown keys and wrong values raise :class:`RulesError` naming the key."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object of rule options, not {data!r}")
+            raise RulesError(f"rules must be an object of rule options, not {quoted(repr(data))}")
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise RulesError(f"unknown rule option {key!r} (known: {', '.join(sorted(known))})")
+                raise RulesError(
+                    f"unknown rule option {quoted(repr(key))} (known: {', '.join(sorted(known))})"
+                )
         return cls(**dict(data))
 
     def with_option(self, key: str, text: str) -> Rules:
@@ -114,7 +118,9 @@ def _parse_column_rule(value: object) -> ColumnRule:
         return ColumnRule(value)
     except ValueError:
         allowed = ", ".join(repr(c.value) for c in ColumnRule)
-        raise RulesError(f"rule 'column_rule' must be one of {allowed}, not {value!r}") from None
+        raise RulesError(
+            f"rule 'column_rule' must be one of {allowed}, not {quoted(repr(value))}"
+        ) from None
 
 
 #: Named rule sets, for menus and the command line.
