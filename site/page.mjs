@@ -41,6 +41,9 @@ const STEP_KEYS = { ArrowRight: "forward", ArrowLeft: "back", Home: "first", End
 const OWN_KEYS = /^skyjo[.-]/;
 // Messages from a host page an embed ignored (counted on <html> for the tests).
 const MAX_ID_LENGTH = 64;
+// The largest file a page reads, in bytes: skyjo.jsontext.MAX_LENGTH (a test holds
+// them equal), so its text has at most that many characters.
+const MAX_FILE_BYTES = 4000000;
 
 // --- the device's database ------------------------------------------------------------
 
@@ -932,7 +935,10 @@ class View {
       if (event.type !== "change" || !target.files || !target.files.length) return;
       const file = target.files[0];
       target.value = "";
-      file.text().then((text) => this.send({ type: "file", id: target.id, text }));
+      // A file over the limit is not read: Python hears only its size, and says at
+      // once that it is too large (sent whole, the worker would refuse the intent).
+      if (file.size > MAX_FILE_BYTES) this.send({ type: "file", id: target.id, size: file.size });
+      else file.text().then((text) => this.send({ type: "file", id: target.id, text }));
       return;
     }
     const field = target.getAttribute && target.getAttribute("data-field");

@@ -46,13 +46,12 @@ def depth(text: str) -> int:
     return max(accumulate(steps), default=0)
 
 
-def check(text: str | bytes, *, what: str = "the text") -> None:
-    """Raise :class:`JsonShapeError` when ``text`` is longer than :data:`MAX_LENGTH`
-    or nests deeper than :data:`MAX_DEPTH`; ``what`` names it in the message."""
-    if len(text) > MAX_LENGTH:
-        raise JsonShapeError(
-            f"{what} is {len(text):,} characters long; at most {MAX_LENGTH:,} are read"
-        )
+def check(text: str | bytes, *, what: str = "the text", most: int = MAX_LENGTH) -> None:
+    """Raise :class:`JsonShapeError` when ``text`` is longer than ``most``
+    (:data:`MAX_LENGTH`) or nests deeper than :data:`MAX_DEPTH`; ``what`` names it
+    in the message."""
+    if len(text) > most:
+        raise JsonShapeError(f"{what} is {len(text):,} characters long; at most {most:,} are read")
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     # Cheap first: a text with few brackets cannot nest deeply.
@@ -65,11 +64,30 @@ def check(text: str | bytes, *, what: str = "the text") -> None:
         )
 
 
-def loads(text: str | bytes, *, what: str = "the text") -> Any:
+def loads(text: str | bytes, *, what: str = "the text", most: int = MAX_LENGTH) -> Any:
     """``json.loads(text)`` once :func:`check` has passed it. Raises
     :class:`JsonShapeError` or ``json``'s own ``ValueError`` (both ``ValueError``s)."""
-    check(text, what=what)
+    check(text, what=what, most=most)
     return json.loads(text)
 
 
-__all__ = ["MAX_DEPTH", "MAX_LENGTH", "JsonShapeError", "check", "depth", "loads"]
+def megabytes(length: int) -> float:
+    """``length`` (bytes or characters) in MB of 1,000,000, rounded *up* to one
+    decimal, for people: a file of 4,000,001 bytes is "4.1 MB", not "4.0 MB" beside
+    a limit of 4 MB."""
+    return -(-length // 100_000) / 10
+
+
+#: :data:`MAX_LENGTH` in MB, as the pages say it.
+MAX_MEGABYTES: Final = MAX_LENGTH // 1_000_000
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_LENGTH",
+    "MAX_MEGABYTES",
+    "JsonShapeError",
+    "check",
+    "depth",
+    "loads",
+    "megabytes",
+]

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import skyjo
+from skyjo import jsontext
 from skyjo.record import replay_summary
 from skyjo.web.worker.effects import Effects
 
@@ -52,6 +53,17 @@ def replayed(text: str) -> Effects:
     return effects.text("replay-output", format_summary(summary))
 
 
+def too_large(size: int) -> Effects:
+    """A chosen file of ``size`` bytes the page did not read: over the limit."""
+    effects = Effects().attr("replay-status", "class", "status error")
+    return effects.text(
+        "replay-status",
+        f"This file is too large to open ({jsontext.megabytes(size)} MB): a game record "
+        f"is at most {jsontext.MAX_MEGABYTES} MB ({jsontext.MAX_LENGTH:,} characters). "
+        "Nothing was read.",
+    ).text("replay-output", "")
+
+
 class CheckPage:
     """The engine check: stateless, each record replayed as it comes."""
 
@@ -76,10 +88,12 @@ class CheckPage:
         if intent.get("type") == "file" and isinstance(intent.get("text"), str):
             text = str(intent["text"])
             return Effects().value("record-input", text).extend(replayed(text))
+        if intent.get("type") == "file" and isinstance(intent.get("size"), int):
+            return too_large(intent["size"])
         return Effects()
 
     def refused(self, key: str) -> Effects:
         return Effects()
 
 
-__all__ = ["CheckPage", "describe", "format_summary", "replayed"]
+__all__ = ["CheckPage", "describe", "format_summary", "replayed", "too_large"]

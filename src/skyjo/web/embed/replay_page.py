@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
-from skyjo import record, share
+from skyjo import jsontext, record, share
 from skyjo.errors import RecordError
 from skyjo.web.embed import board, reel
 from skyjo.web.embed.replay import Viewer
@@ -104,6 +104,14 @@ class ReplayPage:
         except RecordError as exc:
             self.viewer = None
             self.error = self.t.t("replay.invalid", reason=str(exc))
+        return self.render()
+
+    def file_too_large(self, size: int) -> Effects:
+        """The page did not read a chosen file of ``size`` bytes, over the limit; a
+        game shown stays."""
+        self.error = self.t.t(
+            "replay.too_large", size=jsontext.megabytes(size), limit=jsontext.MAX_MEGABYTES
+        )
         return self.render()
 
     # --- painting ---------------------------------------------------------------------
@@ -209,6 +217,8 @@ class ReplayPage:
             return self.act(str(intent.get("intent", "")), data)
         if kind == "file" and isinstance(intent.get("text"), str):
             return self.load_file(str(intent["text"]))
+        if kind == "file" and isinstance(intent.get("size"), int):
+            return self.file_too_large(intent["size"])
         if kind == "change":
             return self.on_change(str(intent.get("id", "")), str(intent.get("value", "")))
         if kind == "hash":

@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import Final
 
 from skyjo.i18n.language import SAVED_LANGUAGE_KEY, saved_language
+from skyjo.names import name_key, visible
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.web.device import Keeper, Storage, Unreadable
 from skyjo.web.inputs import whole_number
@@ -433,9 +434,11 @@ class PadApp:
         for n, name in enumerate(names, start=1):
             if not name:
                 raise FormError(Notice.of("setup.error.name", error=True, n=n))
-            if name.casefold() in seen:
+            if not visible(name):
+                raise FormError(Notice.of("setup.error.invisible", error=True, n=n))
+            if name_key(name) in seen:
                 raise FormError(Notice.of("setup.error.same", error=True, name=name))
-            seen.add(name.casefold())
+            seen.add(name_key(name))
         text = form.custom_target if form.target == "custom" else form.target
         target = whole_number(text.strip())
         if target is None or target < 1:

@@ -61,6 +61,9 @@ RECENT_UNREADABLE_KEY: Final = "skyjo.recent-unreadable"
 SETUP_UNREADABLE_KEY: Final = "skyjo.setup-unreadable"
 MAX_RECENT: Final = 5
 SAVE_VERSION: Final = 1
+#: The longest save written: the longest text a page reads back
+#: (:data:`skyjo.jsontext.MAX_LENGTH`).
+SAVE_MOST = jsontext.MAX_LENGTH
 HINT_BOT: Final = "hard"
 #: The most sentences the live region holds at once (the move log keeps them all).
 MAX_HEARD: Final = 12
@@ -171,6 +174,9 @@ class App:
         #: Whether the device refused the game's last save: the page says so (with
         #: Export) until a save works again. The game itself goes on in memory.
         self.unsaved = False
+        #: The length of a save refused for being longer than a page reads back
+        #: (the page then says "too large", not "storage full"), else None.
+        self.unsaved_size: int | None = None
         self._check_save()
 
     # --- start and stop ---------------------------------------------------------
@@ -213,7 +219,7 @@ class App:
         which still holds it); a set-aside copy that did not fit leaves the
         unreadable save where it was, guarded."""
         if key == SAVE_KEY:
-            self.unsaved = True
+            self.unsaved, self.unsaved_size = True, None
         elif key == RECENT_KEY:
             self._pending_import = None
             self.confirming = None
@@ -265,7 +271,7 @@ class App:
         """Start a game with ``setup`` (checked: a bad one sets ``setup_error``)."""
         try:
             setup = setup.check()
-            setup.check_names_differ()
+            setup.check_names()
         except SetupError as exc:
             self.setup_error = exc
             return
@@ -632,6 +638,14 @@ class App:
             return
         self._put_imported(game)
 
+    def file_too_large(self, size: int) -> None:
+        """The page did not read a chosen file of ``size`` bytes, over the limit."""
+        self.notice = Notice(
+            "import.too_large",
+            {"size": jsontext.megabytes(size), "limit": jsontext.MAX_MEGABYTES},
+            error=True,
+        )
+
     def _put_imported(self, game: Game) -> None:
         """Put a checked imported game on the table; an unfinished one there is kept."""
         if not self._archive():
@@ -791,6 +805,12 @@ class App:
 
     def _write_save(self, text: str) -> bool:
         """Store the game in play; a refusal sets :attr:`unsaved` (the page says so at
-        once and offers Export), a later save that works clears it."""
+        once and offers Export), a later save that works clears it. A save longer
+        than a page reads back (:data:`SAVE_MOST`) is not written: it would be
+        unreadable on the next visit; :attr:`unsaved_size` says why."""
+        if len(text) > SAVE_MOST:
+            self.unsaved, self.unsaved_size = True, len(text)
+            return False
+        self.unsaved_size = None
         self.unsaved = not self.keeper.write(SAVE_KEY, text)
         return not self.unsaved

@@ -334,9 +334,11 @@ class GamePage:
         if kind == "key":
             return self.on_key(str(intent.get("key", "")))
         if kind == "file":
-            text = intent.get("text")
+            text, size = intent.get("text"), intent.get("size")
             if isinstance(text, str):
                 return self.guarded(lambda: self.app.import_record(text))
+            if isinstance(size, int):
+                return self.guarded(lambda: self.app.file_too_large(size))
         return Effects()
 
     def refused(self, key: str) -> Effects:

@@ -7,6 +7,7 @@ same functions, so the two cannot drift apart.
 
 from __future__ import annotations
 
+from skyjo import jsontext
 from skyjo.web.boot_texts import MENU, boot_text
 from skyjo.web.ui import present, render
 from skyjo.web.ui.app import App, Screen
@@ -57,7 +58,11 @@ def notice(app: App) -> str:
     t = Translator(app.language)
     refused = ""
     if app.unsaved and app.game is not None:
-        refused = render.notice(t, t.t("save.failed"), error=True, export_game=True)
+        said = t.t("save.failed")
+        if app.unsaved_size is not None:
+            size = jsontext.megabytes(app.unsaved_size)
+            said = t.t("save.too_large", size=size, limit=jsontext.MAX_MEGABYTES)
+        refused = render.notice(t, said, error=True, export_game=True)
     if app.notice is None:
         return refused
     text = t.t(app.notice.key, **app.notice.fields)

@@ -22,6 +22,9 @@ from skyjo.web.ui.app import App, Confirm, Line, Screen
 from skyjo.web.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
 from skyjo.web.ui.setup import KINDS, SPEEDS
 
+#: Setup errors about one seat's name (its number in the field ``n``).
+NAME_ERRORS = frozenset({"setup.error.name", "setup.error.invisible", "setup.error.same_name"})
+
 
 def band(value: int) -> str:
     """The colour band of a card value, like the real deck: dark blue −2/−1, light
@@ -189,6 +192,9 @@ class SetupModel:
     can_add: bool
     can_remove: bool
     recent: tuple[RecentModel, ...] = ()
+    #: The seat (from 0) whose name the error is about: its field is marked invalid
+    #: and described by the error.
+    invalid_seat: int | None = None
 
 
 def line_text(t: Translator, line: Line, seats: tuple[str, ...] = ()) -> str:
@@ -631,8 +637,12 @@ def setup(app: App) -> SetupModel:
     )
     target = s.rules.target
     error = ""
+    invalid_seat = None
     if app.setup_error is not None:
         error = t.t(app.setup_error.key, **app.setup_error.fields)
+        seat_number = app.setup_error.fields.get("n")
+        if app.setup_error.key in NAME_ERRORS and isinstance(seat_number, int):
+            invalid_seat = seat_number - 1
     # A custom target that is not one stays as typed, next to the error about it.
     typed = app.typed_target
     custom = typed is not None or target not in TARGET_PRESETS
@@ -654,4 +664,5 @@ def setup(app: App) -> SetupModel:
         can_add=len(s.seats) < 8,
         can_remove=len(s.seats) > 2,
         recent=recent(app),
+        invalid_seat=invalid_seat,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from skyjo.names import MAX_NAME_LENGTH
 from skyjo.web.ui.i18n import Translator
 from skyjo.web.ui.present import (
     CardModel,
@@ -190,9 +191,11 @@ def _seat_rows(t: Translator, model: SetupModel) -> str:
             name=f"name-{i}",
             id=f"name-{i}",
             value=seat.name,
-            maxlength=24,
+            maxlength=MAX_NAME_LENGTH,
             autocomplete="off",
             aria_labelledby=f"seat-no-{i} name-label-{i}",
+            aria_invalid="true" if i == model.invalid_seat else None,
+            aria_describedby="setup-error" if i == model.invalid_seat else None,
         )
         kind = h(
             "select",

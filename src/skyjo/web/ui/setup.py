@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from skyjo import names
 from skyjo.cards import MAX_PLAYERS, MIN_PLAYERS
 from skyjo.errors import RulesError, SkyjoError
 from skyjo.rules import Rules
@@ -20,7 +21,7 @@ KINDS: Final = (HUMAN, *BOT_LEVELS)
 
 #: Pause before each bot step, in milliseconds.
 SPEEDS: Final[dict[str, int]] = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
-MAX_NAME_LENGTH: Final = 24
+MAX_NAME_LENGTH: Final = names.MAX_NAME_LENGTH
 
 
 class SetupError(SkyjoError):
@@ -84,13 +85,17 @@ class Setup:
             self, seats=tuple(seats), speed=self.speed if self.speed in SPEEDS else "normal"
         )
 
-    def check_names_differ(self) -> None:
-        """Raise :class:`SetupError` when two seats share a name (ignoring case): the
-        log, the score sheet and "your turn" could not tell them apart. Only a new
-        game is refused; saves and records made before this check still load."""
+    def check_names(self) -> None:
+        """Raise :class:`SetupError` when a seat's name shows nothing (zero-width
+        characters only) or two seats' names read the same (ignoring case, width and
+        invisible characters: :func:`skyjo.names.name_key`): the log, the score sheet
+        and "your turn" could not tell them apart. Only a new game is refused; saves
+        made before this check still load."""
         seen: dict[str, int] = {}
         for n, seat in enumerate(self.seats, start=1):
-            key = seat.name.casefold()
+            if not names.visible(seat.name):
+                raise SetupError("setup.error.invisible", n=n)
+            key = names.name_key(seat.name)
             if key in seen:
                 raise SetupError("setup.error.same_name", name=seat.name, first=seen[key], n=n)
             seen[key] = n

@@ -47,6 +47,13 @@ class View:
     storage: MirrorStorage
 
 
+#: The longest intent read: a file of :data:`~skyjo.jsontext.MAX_LENGTH` bytes (the
+#: page sends none longer) is at most six times that escaped as a JSON string (a
+#: control character becomes ``\u0001``; a picture opened by mistake has many), plus
+#: the forms around it. An intent refused here only warns in the console, so a file
+#: the page sends must never be: the controller says what is wrong with it.
+MAX_INTENT_LENGTH = 6 * jsontext.MAX_LENGTH + 1_000_000
+
 #: The views open in this worker, by the id the main thread gave.
 VIEWS: dict[str, View] = {}
 #: Sends a view's effects to the main thread between calls: (view id, JSON text).
@@ -146,7 +153,7 @@ def intent(view_id: str, intent_text: str) -> str:
     if view is None:
         return Effects().to_json()
     try:
-        data = jsontext.loads(intent_text, what="the intent")
+        data = jsontext.loads(intent_text, what="the intent", most=MAX_INTENT_LENGTH)
         effects = view.controller.handle(data if isinstance(data, dict) else {})
     except Exception as exc:  # a bug in a controller: logged, never a traceback on the page
         effects = Effects().warn(f"{type(exc).__name__}: {exc}")
