@@ -29,6 +29,16 @@ class NewerLinkError(LinkError):
     """A link in a format a later version of this site writes (a higher version digit)."""
 
 
+class InvalidGameLinkError(LinkError):
+    """A link that unpacks whole, to a game record the engine refuses (a name too
+    long, an illegal move): not damaged, so pages say :attr:`reason`, the record's
+    own error, which names what and where."""
+
+    def __init__(self, error: RecordError) -> None:
+        super().__init__(f"the link's game is invalid: {error}")
+        self.reason = str(error)
+
+
 def encode(game_record: record.GameRecord) -> str:
     """The record as link text (URL-safe, no padding)."""
     raw = record.dumps(game_record).encode("utf-8")
@@ -61,8 +71,12 @@ def decode(text: str) -> record.GameRecord:
     if not unpacker.eof:
         raise LinkError("the link is damaged or cut off (its game data ends too soon)")
     try:
-        game_record = record.loads(raw)
+        data = jsontext.loads(raw, what="the link's game")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise LinkError(f"the link is damaged (its game is not valid JSON: {exc})") from None
+    try:
+        game_record = record.from_json(data)
         record.replay(game_record)
     except RecordError as exc:
-        raise LinkError(f"the link's game is invalid: {exc}") from None
+        raise InvalidGameLinkError(exc) from None
     return game_record

@@ -5,7 +5,10 @@ the table just before it, seen by the reviewed seat."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
+import json
+import zlib
 from typing import Any
 
 from skyjo import record, share
@@ -75,3 +78,17 @@ def test_a_reviewed_decision_opens_at_the_table_just_before_it() -> None:
     effects = click(page, "review-show", decision=str(index), moveIndex=str(moves))
     assert not page.review.is_open(index) and page.viewer is viewer
     assert effects.of("scroll") == []
+
+
+def test_a_whole_link_to_a_game_the_engine_refuses_says_the_records_reason() -> None:
+    # Issue 36 item 4: a link that unpacks whole but holds a name of 1,200,000
+    # characters is not "damaged": the reader is told what is wrong, once.
+    data = json.loads(record.dumps(twelve_over_face_down()))
+    data["players"][0] = "A" * 1_200_000
+    body = zlib.compress(json.dumps(data).encode(), 9, wbits=-15)
+    link = "#g=" + share.LINK_VERSION + base64.urlsafe_b64encode(body).decode().rstrip("=")
+    _, effects, _ = opened(link)
+    (write,) = effects.of("html")
+    said = html.unescape(write[2])
+    assert "This game cannot be shown: player 1's name is 1,200,000 characters long" in said
+    assert "invalid" not in said and "at most 24" in said

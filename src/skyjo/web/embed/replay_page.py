@@ -82,6 +82,8 @@ class ReplayPage:
                 self.show(share.decode(fragment[3:]))
             except share.NewerLinkError as exc:
                 self._refuse(self.t.t("replay.newer_link"), exc)
+            except share.InvalidGameLinkError as exc:  # whole, but not a game the rules allow
+                self._refuse(self.t.t("replay.invalid", reason=exc.reason), exc)
             except RecordError as exc:  # a link cut short, mistyped or tampered with
                 self._refuse(self.t.t("replay.bad_link"), exc)
         return self.render()
