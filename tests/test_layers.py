@@ -41,6 +41,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "skyjo.record",
             "skyjo.game",
             "skyjo.jsontext",
+            "skyjo.names",
             "skyjo.share",
             "skyjo.steps",
             "skyjo.text",
