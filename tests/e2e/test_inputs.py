@@ -103,6 +103,8 @@ def opening(context: BrowserContext, url: str) -> tuple[Visit, float]:
     return opened, time.monotonic() - began
 
 
+# Timing: compares how fast two links open, so it runs alone (scripts/test-all).
+@pytest.mark.timing
 def test_a_link_whose_names_are_huge_is_refused_fast_in_words(
     context: BrowserContext, site_url: str
 ) -> None:
