@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from skyjo.web.scorepad.messages import Messages
+
 from . import a11y
 from .conftest import Visit, answered, kept, open_page, wait_until_started
 
@@ -369,6 +371,60 @@ def test_who_starts_and_another_language(context: BrowserContext, site_url: str)
         "Mia beendet mit 14, Lena hat 9: verdoppelt auf 28."
     )
     expect(page.locator("#starter")).to_have_text("Mia beginnt: Mia hat Runde 1 beendet.")
+
+
+def test_the_opening_cards_survive_a_reload(context: BrowserContext, site_url: str) -> None:
+    # Intent (issue 36 item 8): the cards chosen under "Who starts?" were lost on
+    # reload (a phone that locks between dealing and the first round).
+    page = open_pad(context, site_url).page
+    new_game(page, PLAYERS)
+    page.locator("#who-starts summary").click()
+    cards = {("Lena", 1): "5", ("Jonas", 1): "12", ("Jonas", 2): "-2", ("Mia", 1): "4"}
+    for (name, n), value in cards.items():
+        page.get_by_label(f"{name}'s two cards {n}").select_option(value)
+        answered(page)
+    page.reload()
+    wait_until_started(page)
+    for (name, n), value in cards.items():
+        expect(page.get_by_label(f"{name}'s two cards {n}")).to_have_value(value)
+    page.get_by_label("Lena's two cards 2").select_option("3")
+    page.get_by_label("Mia's two cards 2").select_option("6")
+    expect(page.locator("#starter")).to_have_text(
+        "Jonas starts: the highest two cards (10), tied, first in seating order."
+    )
+    assert a11y.problems(page, "opening cards after a reload: ") == []
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_correcting_a_round_on_a_phone_shows_its_heading_rows_and_keys(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    # Intent (issue 36 item 8): at 360x640 with three players, tapping a round's
+    # number (a button with a pencil, not a badge) brings "Correcting round 2", its
+    # rows and the keys up to the save key onto one screen.
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    page = open_pad(context, site_url).page
+    new_game(page, PLAYERS)
+    for raw, finisher in SEED_ROUNDS[:2]:
+        enter_round(page, raw, finisher)
+    if language != "en":
+        page.locator("#pad-language").select_option(language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+    m = Messages(language)
+    edit = page.get_by_role("button", name=m.t("history.edit", n=2))
+    pencil = edit.evaluate("e => getComputedStyle(e, '::after').content")
+    assert "\u270e" in str(pencil).lower(), pencil
+    edit.click()
+    heading = page.locator("#entry-title")
+    expect(heading).to_have_text(m.t("entry.correct", n=2))
+    page.wait_for_timeout(300)  # the scroll is smooth on some systems
+    assert in_view(heading, 640), (heading.bounding_box(), page.evaluate("window.scrollY"))
+    for row in range(len(PLAYERS)):
+        assert in_view(page.locator("#entry .entry-row").nth(row), 640)
+    assert in_view(page.locator("#enter-key"), 640), "the save key is below the fold"
+    assert a11y.problems(page, "correcting on a phone: ") == []
+    page.screenshot(path=f"test-results/scorepad-correcting-{language}.png")
+    context.close()
 
 
 def test_a_first_visit_shows_no_error_and_stores_nothing_aside(

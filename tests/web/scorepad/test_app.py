@@ -3,7 +3,10 @@ tests make, without a browser, plus the cases a browser test would be slow for."
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+
+import pytest
 
 from skyjo.web.device import Storage
 from skyjo.web.scorepad import render, storage
@@ -214,6 +217,45 @@ def test_a_draft_that_no_longer_fits_is_dropped() -> None:
     for garbage in ("jsnull", "{", '{"game": 1, "round": 2, "entries": [1e9]}', "[]"):
         store[DRAFT_KEY] = garbage
         assert PadApp.load(store, lambda: NOW, language="en").keypad is not None
+
+
+def test_the_opening_cards_of_who_starts_survive_a_reload() -> None:
+    # Issue 36 item 8: the "Who starts?" cards were lost on reload.
+    store = Memory()
+    app = started(store=store)
+    app.edit("revealed", "12", seat=1, index=0)
+    app.edit("revealed", "-2", seat=1, index=1)
+    app.edit("revealed", "5", seat=0, index=0)
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.revealed == [[5, None], [12, -2], [None, None]]
+    again.edit("revealed", "3", seat=0, index=1)
+    assert PadApp.load(store, lambda: NOW, language="en").revealed[0] == [5, 3]
+    # Typing the round keeps them too; once round 1 is saved they are not kept.
+    again.act("digit", "4")
+    assert PadApp.load(store, lambda: NOW, language="en").revealed[1] == [12, -2]
+    type_round(again, *SEED_ROUNDS[0])
+    assert store[DRAFT_KEY] == ""
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "[[1, 2]]",  # too few players
+        '[[1, 2], [3, 4], [5, "6"]]',  # a text
+        "[[1, 2], [3, 4], [5, 13]]",  # no such card
+        "[[1, 2], [3, 4], [5, true]]",
+        "[[1, 2, 3], [3, 4], [5, 6]]",
+        '{"0": [1, 2]}',
+    ],
+)
+def test_opening_cards_of_the_wrong_shape_are_dropped(opening: str) -> None:
+    store = Memory()
+    started(store=store).edit("revealed", "12", seat=1, index=0)
+    kept = json.loads(store[DRAFT_KEY])
+    kept["opening"] = json.loads(opening)
+    store[DRAFT_KEY] = json.dumps(kept)
+    again = PadApp.load(store, lambda: NOW, language="en")
+    assert again.revealed == [[None, None]] * 3 and again.keypad is not None
 
 
 def test_a_half_typed_correction_survives_a_reload_as_a_correction() -> None:

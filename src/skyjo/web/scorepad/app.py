@@ -274,13 +274,17 @@ class PadApp:
         kp, pad = self.keypad, self.pad
         text = ""
         game_id, correcting = self.game_id, self.correcting
+        opening = self.revealed if pad is not None and not pad.rounds else None
         if (
             kp is not None
             and pad is not None
             and game_id is not None
-            and draft.has_typing(kp, pad, correcting=correcting)
+            and (
+                draft.has_typing(kp, pad, correcting=correcting)
+                or (opening is not None and draft.has_opening(opening))
+            )
         ):
-            text = draft.dumps(game_id, kp, correcting=correcting)
+            text = draft.dumps(game_id, kp, correcting=correcting, opening=opening)
         if text != self.kept_draft and self.keeper.write(DRAFT_KEY, text):
             self.kept_draft = text
 
@@ -300,6 +304,7 @@ class PadApp:
             form.column_rule = value
         elif name == "revealed" and 0 <= seat < len(self.revealed) and index in (0, 1):
             self.revealed[seat][index] = int(value) if _is_int(value) else None
+            self._keep_draft()  # a reload keeps the cards chosen so far
         elif name == "language" and value in LANGUAGES:
             self.language = value
             self.keeper.write(LANGUAGE_KEY, value)
@@ -342,7 +347,9 @@ class PadApp:
         kept = self.store.get(DRAFT_KEY)
         self.keypad = draft.restore(kept, game_id, saved.pad) or self._fresh_keypad()
         self.kept_draft = kept if self.keypad is not None and kept else None
-        self.revealed = [[None, None] for _ in saved.pad.players]
+        players = len(saved.pad.players)
+        opening = draft.opening_of(kept, game_id, players)
+        self.revealed = opening or [[None, None] for _ in range(players)]
         self.screen = Screen.PLAY
         self.keeper.write(CURRENT_KEY, str(game_id))
 

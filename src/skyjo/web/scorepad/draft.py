@@ -3,11 +3,13 @@ locks, a tab the browser discards) does not lose it.
 
 Only the keypad's entry state is kept: the game it belongs to, the round (or the
 tiebreak), each seat's sum so far, the player being typed, the display and the
-finisher mark. :func:`restore` rebuilds the keypad the page would open for that
-round and lays the draft over it after checking every field against it. A draft
-that no longer fits (the game was changed or deleted since, or the text was
-edited by hand) is dropped rather than reported: it is a convenience, the saved
-rounds are intact, and an error about it would only puzzle the person at the table.
+finisher mark; and, before the first round is saved, the two cards each player
+turned up to see who starts ("Who starts?", issue 36 item 8: a reload lost them).
+:func:`restore` rebuilds the keypad the page would open for that round and lays
+the draft over it after checking every field against it. A draft that no longer
+fits (the game was changed or deleted since, or the text was edited by hand) is
+dropped rather than reported: it is a convenience, the saved rounds are intact,
+and an error about it would only puzzle the person at the table.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import replace
 from typing import Any, Final, TypeGuard
 
 from skyjo import jsontext
+from skyjo.cards import CARD_VALUES
 from skyjo.web.scorepad import model
 from skyjo.web.scorepad.errors import ScorePadError
 from skyjo.web.scorepad.keypad import MAX_DIGITS, Keypad
@@ -27,20 +30,54 @@ DISPLAY: Final = re.compile(rf"-?[0-9]{{0,{MAX_DIGITS}}}")
 """What the keypad's display can hold: an optional minus and up to three digits."""
 
 
-def dumps(game_id: int, keypad: Keypad, *, correcting: bool) -> str:
-    """The draft of ``keypad``, entering (or ``correcting``) a round of game ``game_id``."""
-    return json.dumps(
-        {
-            "game": game_id,
-            "round": keypad.round_number,
-            "correcting": correcting,
-            "entries": list(keypad.entries),
-            "cursor": keypad.cursor,
-            "typing": keypad.typing,
-            "fresh": keypad.fresh,
-            "finishers": list(keypad.finishers),
-        }
-    )
+#: Each player's two opening cards, as the "Who starts?" form holds them (None: not chosen).
+Opening = list[list[int | None]]
+
+
+def dumps(game_id: int, keypad: Keypad, *, correcting: bool, opening: Opening | None = None) -> str:
+    """The draft of ``keypad``, entering (or ``correcting``) a round of game
+    ``game_id``, with the ``opening`` cards chosen so far (kept only if any is)."""
+    data: dict[str, object] = {
+        "game": game_id,
+        "round": keypad.round_number,
+        "correcting": correcting,
+        "entries": list(keypad.entries),
+        "cursor": keypad.cursor,
+        "typing": keypad.typing,
+        "fresh": keypad.fresh,
+        "finishers": list(keypad.finishers),
+    }
+    if opening is not None and has_opening(opening):
+        data["opening"] = opening
+    return json.dumps(data)
+
+
+def has_opening(opening: Opening) -> bool:
+    """Whether any opening card is chosen: only then is it worth keeping."""
+    return any(card is not None for pair in opening for card in pair)
+
+
+def opening_of(text: str | None, game_id: int, players: int) -> Opening | None:
+    """The opening cards kept in ``text`` for game ``game_id`` of ``players``
+    players, or ``None`` when there are none or they do not fit (each a card
+    value or empty, two for each player)."""
+    if not text:
+        return None
+    try:
+        data = jsontext.loads(text, what="the round being typed")
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("game") != game_id:
+        return None
+    opening = data.get("opening")
+    if not isinstance(opening, list) or len(opening) != players:
+        return None
+    for pair in opening:
+        if not isinstance(pair, list) or len(pair) != 2:
+            return None
+        if any(card is not None and not (_whole(card) and card in CARD_VALUES) for card in pair):
+            return None
+    return [list(pair) for pair in opening]
 
 
 def has_typing(keypad: Keypad, pad: ScorePad, *, correcting: bool) -> bool:

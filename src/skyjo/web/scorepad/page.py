@@ -139,6 +139,10 @@ class PadPage:
         except Exception as exc:  # a bug: a warning on the console, never a traceback
             return self.render().warn(f"score pad: {type(exc).__name__}: {exc}")
         effects = self.render()
+        if action in ("correct", "correct-tiebreak") and app.correcting:
+            # The round to correct opens above the sheet that was tapped: bring its
+            # heading and rows into view (on a phone they were a screen above).
+            effects.scroll("entry")
         if action == "next" and app.ready_to_save:
             # The last sum is in: the Save key comes into view, however far the page
             # has to move for it (no further, so the sums stay in sight).
