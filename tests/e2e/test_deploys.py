@@ -1,0 +1,272 @@
+"""A deploy never makes a page run two builds (issue 36, item 3).
+
+Two builds of the site, A and B (B: the same sources with a comment added to every
+file of ours, so each of them differs), are served one after the other at the same
+URL, as a host replaces the site on a deploy. Every response a page gets is told
+apart by its bytes: a file of A, of B, of both (the same bytes in each), or of
+neither (a missing file's error page). A page load that gets a file only A has and
+one only B has ran a mix: the new HTML with the old ``boot.js``, or an old page
+with the new ``page.mjs`` and engine.
+
+* Without a service worker (a first visit, a browser that refuses it) and with the
+  HTTP caching GitHub Pages sends (``Cache-Control: max-age=600``).
+* With the service worker, and a tab left open across the deploy that starts
+  Python only after it (the rules page's live table, touched).
+* An old page whose build is gone from the server reloads once into the new
+  build; when even the reload brings the old page, it says so instead of looping.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, Response, expect
+
+import build
+from skyjo.web.boot_texts import boot_text
+
+from . import a11y
+from .conftest import BOOT_TIMEOUT_MS, SUB_PATH, wait_until_started
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.local_server("it serves two builds of the site, one after the other"),
+]
+
+#: What GitHub Pages sends with every file: a browser may reuse it for 10 minutes
+#: without asking.
+GITHUB_PAGES_CACHING = "max-age=600"
+#: The added line that makes build B, by how each kind of file writes a comment.
+COMMENTS = {".js": "// build B\n", ".mjs": "// build B\n", ".py": "# build B\n",
+            ".css": "/* build B */\n", ".html": "<!-- build B -->\n"}  # fmt: skip
+#: The rules page's live table for a disputed point, and its button that plays it.
+LIVE_TABLE = "iframe[name='dispute-tie_doubles-en']"
+
+
+@dataclass(frozen=True)
+class Build:
+    """One build of the site: its folder and the SHA-256 of each file by path."""
+
+    name: str
+    folder: Path
+    files: dict[str, str]
+
+    @classmethod
+    def of(cls, name: str, folder: Path) -> Build:
+        files = {
+            path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in build.walk_files(folder)
+        }
+        return cls(name, folder, files)
+
+    def has(self, path: str, digest: str) -> bool:
+        """Whether this build holds ``path`` with these bytes (a folder's URL: its
+        ``index.html``)."""
+        return self.files.get(path or "index.html", self.files.get(path + "index.html")) == digest
+
+
+@pytest.fixture(scope="module")
+def builds(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Build, Build]:
+    """Build A (``dist/`` as built) and build B (``site/`` with a comment added to
+    each of its files, built into a folder of its own)."""
+    root = tmp_path_factory.mktemp("deploys")
+    site_a = root / "a"
+    shutil.copytree(dist, site_a)
+    sources = root / "site-b"
+    shutil.copytree(build.SITE, sources, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in sources.rglob("*"):
+        comment = COMMENTS.get(path.suffix)
+        if comment is not None and path.name != "sw.js":
+            path.write_text(path.read_text(encoding="utf-8") + comment, encoding="utf-8")
+    site_b = root / "b"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(build, "SITE", sources)
+        patch.setattr(build, "DIST", site_b)
+        patch.setattr(build.pages, "SITE", sources)
+        build.build()
+    return Build.of("A", site_a), Build.of("B", site_b)
+
+
+class Host:
+    """A web server whose folder can be swapped while it runs: a deploy. It sends
+    GitHub Pages' caching header when asked to."""
+
+    def __init__(self, folder: Path, *, cache_control: str | None) -> None:
+        self.folder = folder
+        self.cache_control = cache_control
+
+
+class HostHandler(build.QuietSiteHandler):
+    """The site's handler, serving the host's folder of the moment."""
+
+    def __init__(self, *args: Any, host: Host, **kwargs: Any) -> None:
+        self.host = host
+        super().__init__(*args, directory=str(host.folder), sub_path=SUB_PATH, **kwargs)
+
+    def end_headers(self) -> None:
+        if self.host.cache_control is not None:
+            self.send_header("Cache-Control", self.host.cache_control)
+        super().end_headers()
+
+
+@contextmanager
+def hosting(folder: Path, *, cache_control: str | None = None) -> Iterator[tuple[Host, str]]:
+    """Serve ``folder`` under the tests' sub-path; yields the host (to swap its
+    folder) and the site's URL."""
+    host = Host(folder, cache_control=cache_control)
+    server = build.QuietServer(("127.0.0.1", 0), functools.partial(HostHandler, host=host))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield host, f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@dataclass
+class Responses:
+    """Every response a page (its frames and its worker) got, kept to be judged."""
+
+    site: str
+    seen: list[Response] = field(default_factory=list)
+
+    def watch(self, page: Page) -> Responses:
+        page.on("response", self.add)
+        return self
+
+    def add(self, response: Response) -> None:
+        self.seen.append(response)
+
+    def judged(self, builds: tuple[Build, Build]) -> list[tuple[str, str]]:
+        """Each response of the site as (path, whose): "A", "B", "A+B" (the same
+        bytes in both) or "neither" (with its status); read now, while the page that
+        got them is still open."""
+        verdicts = []
+        for response in self.seen:
+            if not response.url.startswith(self.site):
+                continue
+            path = urlsplit(response.url).path.removeprefix(SUB_PATH)
+            if response.status >= 400:
+                verdicts.append((path, f"neither ({response.status})"))
+                continue
+            digest = hashlib.sha256(response.body()).hexdigest()
+            owners = "+".join(b.name for b in builds if b.has(path, digest))
+            verdicts.append((path, owners or "neither"))
+        self.seen.clear()
+        return verdicts
+
+
+def one_build(verdicts: list[tuple[str, str]], where: str) -> str:
+    """The one build every response came from; fails, listing them, on a mix."""
+    owners = {whose for _, whose in verdicts if whose != "A+B"}
+    listing = "\n  ".join(f"{whose:<8} {path}" for path, whose in verdicts)
+    assert len(owners) == 1 and owners <= {"A", "B"}, (
+        f"{where}: a page load got files of {sorted(owners)}:\n  {listing}"
+    )
+    return owners.pop()
+
+
+def test_a_reload_after_a_deploy_without_service_worker(
+    browser: Browser, builds: tuple[Build, Build]
+) -> None:
+    # Intent: with no service worker and GitHub Pages' 10-minute caching, the game
+    # page reloaded after a deploy runs build B's files only, none of A's from the
+    # HTTP cache.
+    a, b = builds
+    context = browser.new_context(service_workers="block")
+    try:
+        with hosting(a.folder, cache_control=GITHUB_PAGES_CACHING) as (host, url):
+            page = context.new_page()
+            responses = Responses(url).watch(page)
+            page.goto(url)
+            wait_until_started(page)
+            assert one_build(responses.judged(builds), "first visit") == "A"
+            host.folder = b.folder
+            page.reload()
+            wait_until_started(page)
+            assert one_build(responses.judged(builds), "reload after the deploy") == "B"
+    finally:
+        context.close()
+
+
+def test_an_open_tab_starts_python_from_its_own_build(
+    browser: Browser, builds: tuple[Build, Build]
+) -> None:
+    # Intent: with the service worker, a rules page opened before a deploy whose
+    # live table is played only after the new service worker took over starts
+    # Python from the rules page's own build, A, none of B's files.
+    a, b = builds
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    try:
+        with hosting(a.folder) as (host, url):
+            game = context.new_page()
+            game.goto(url)
+            game.wait_for_selector(
+                "html[data-offline='ready']", state="attached", timeout=BOOT_TIMEOUT_MS
+            )
+            rules = context.new_page()
+            responses = Responses(url).watch(rules)
+            rules.goto(url + "rules.html#disputes-en")
+            expect(rules.locator(LIVE_TABLE)).to_be_attached()
+            rules.frame_locator(LIVE_TABLE).locator(".embed-header h1").wait_for()
+            host.folder = b.folder
+            # What a browser does now and then (on a navigation, after a day):
+            # asks for the service worker again, and installs the new one.
+            game.reload()
+            wait_until_started(game)
+            game.evaluate(UPDATE)
+            serves(game, sw_version(b))
+            frame = rules.frame_locator(LIVE_TABLE)
+            frame.get_by_role("button", name=boot_text("en", "play")).click()
+            expect(frame.locator(".outcome")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+            assert one_build(responses.judged(builds), "the rules page") == "A"
+    finally:
+        context.close()
+
+
+#: Asks the server for the service worker now.
+UPDATE = "async () => (await navigator.serviceWorker.getRegistration()).update()"
+#: True once build B's service worker runs the site and its cache is filled.
+B_ACTIVE = """async (version) => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration || registration.installing || registration.waiting) return false;
+  if (!registration.active || registration.active.state !== "activated") return false;
+  return (await caches.keys()).includes("skyjo-" + version);
+}"""
+
+
+def serves(page: Page, version: str) -> None:
+    """Wait until the service worker of ``version`` runs the site (its cache filled)."""
+    for _ in range(BOOT_TIMEOUT_MS // 250):
+        if page.evaluate(B_ACTIVE, version):
+            return
+        page.wait_for_timeout(250)
+    state = page.evaluate(SW_STATE)
+    pytest.fail(f"the service worker of {version} never took over: {state}", pytrace=False)
+
+
+SW_STATE = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  return [!!r, r && !!r.installing, r && !!r.waiting, r && r.active && r.active.state, await caches.keys()];
+}"""
+
+
+def sw_version(site: Build) -> str:
+    """The version a build's service worker caches under."""
+    found = re.search(r'const VERSION = "(\w+)";', (site.folder / "sw.js").read_text("utf-8"))
+    assert found is not None
+    return found[1]
