@@ -21,6 +21,22 @@ byte-identical files: the wheel's timestamps come from the commit time
 version is a hash of the other files' contents, so a new deploy replaces the old
 offline cache exactly when something changed.
 
+A page never runs two builds (issue 36): only the pages (``index.html``,
+``rules.html``, ...), the service worker and the web app manifest keep their names,
+since people link to the pages and browsers find the other two by name. Every file
+a page loads as it runs sits in a folder named by a hash of its contents:
+``build-<hash>/`` for ours (the start-up scripts, ``page.mjs``, the worker, the
+engine, the styles, the icons, the pre-painted embeds) and ``runtime-<hash>/`` for
+PyScript and Pyodide, which change only with ``package-lock.json``, so a deploy
+leaves their 14 MB, and Chromium's cached machine code for Pyodide, where they are.
+A folder rather than ``?v=`` queries, since a static server ignores a query: an old
+page asking ``boot.js?v=A`` after a deploy would get B's bytes. A folder rather than
+a hash in each file's name, since the files inside it import each other by relative
+URLs that then need no rewriting, and a new build is one new folder. An old page
+whose folder is gone from the server reloads once into the new build (see
+``site/boot-build.js``); the service worker keeps the previous build's folder for
+tabs left open across a deploy (``site/sw.js``).
+
 ``python build.py serve [--port N] [--sub-path /x/]`` builds, then serves ``dist/`` on
 127.0.0.1 (under a sub-path, as GitHub Pages serves a project site, if asked).
 ``python build.py --zip`` also writes ``skyjo-site-<version>.zip``: ``dist/`` in one
@@ -89,15 +105,27 @@ ENGINE_MARK = "@ENGINE_ARCHIVE@"
 SW_VERSION_MARK = "@SW_VERSION@"
 SW_FILES_MARK = "@SW_FILES@"
 PRELOADS_MARK = "@RUNTIME_PRELOADS@"
+#: The runtime's folder (``runtime-<hash>``), beside the build's folder.
+RUNTIME_MARK = "@RUNTIME@"
+#: The build's folder (``build-<hash>``), from the top of the site.
+BUILD_MARK = "@BUILD@"
 
-#: Site files with placeholders, and which: the PyScript config names the engine archive.
-#: Every page (each ``*.html`` at the top of ``site/``) is a partial stamped into
-#: the one skeleton by :mod:`pages`.
+#: Site files with placeholders, and which: the PyScript config names the engine
+#: archive, the modules that load PyScript or Pyodide name the runtime's folder, the
+#: manifest (which stays at the top) names the build's icons. Every page (each
+#: ``*.html`` at the top of ``site/``) is a partial stamped into the one skeleton by
+#: :mod:`pages`.
 STAMPED = {
     "pyscript.json": (ENGINE_MARK,),
+    "page.mjs": (RUNTIME_MARK,),
+    "pyodide-start.mjs": (RUNTIME_MARK,),
+    "manifest.webmanifest": (BUILD_MARK,),
 }
 #: The skeleton's own files: stamped into every page, never copied alone.
-SKELETON_PARTS = frozenset({"_skeleton.html", "boot-lang.js", "markup-guard.js"})
+SKELETON_PARTS = frozenset({"_skeleton.html", "boot-lang.js", "boot-build.js", "markup-guard.js"})
+#: Where a build's files and the runtime's are staged until their hash names them.
+BUILD_STAGE = ".build"
+RUNTIME_STAGE = ".runtime"
 
 #: PyScript's chunks that every page loads (its core and the plugins it always
 #: fetches), by name before the content hash. Each must match exactly one file, so a
@@ -189,19 +217,41 @@ def build(*, keep_wheel_in: Path | None = None) -> Path | None:
         shutil.rmtree(DIST)
     DIST.mkdir()
     kept_wheel: Path | None = None
+    assets = DIST / BUILD_STAGE
     with tempfile.TemporaryDirectory(prefix="skyjo-build-") as tmp:
         engine_wheel = build_wheel(Path(tmp))
-        engine = compile_engine(engine_wheel)
+        engine = compile_engine(engine_wheel, assets)
         if keep_wheel_in is not None:
             kept_wheel = Path(shutil.copyfile(engine_wheel, keep_wheel_in / engine_wheel.name))
-    copy_runtime()
+    runtime = copy_runtime()
+    copy_assets(assets, engine_name=engine.name, runtime=runtime)
+    write_icons(assets)
+    folder = name_by_content(assets, "build-")
     try:
-        copy_site(engine_name=engine.name)
+        copy_pages(folder=folder, runtime=runtime)
     except pages.PageError as error:
         raise BuildError(str(error)) from None
-    write_icons()
+    write_manifest(folder)
     write_service_worker()
     return kept_wheel
+
+
+def name_by_content(stage: Path, prefix: str) -> str:
+    """Rename the staged folder ``stage`` to ``prefix`` and a hash of its files' names
+    and bytes; return the new name. The same files always get the same name, and
+    any change a new one (see this module's docstring)."""
+    name = prefix + content_hash(stage)
+    stage.rename(DIST / name)
+    return name
+
+
+def content_hash(folder: Path) -> str:
+    """16 hex digits of SHA-256 over every file's path and bytes under ``folder``."""
+    digest = hashlib.sha256()
+    for path in walk_files(folder):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
 
 
 # --- the languages ------------------------------------------------------------------
@@ -280,15 +330,19 @@ def node_modules_match_lock() -> bool:
     return pinned == installed
 
 
-def copy_runtime() -> None:
-    """Copy Pyodide and PyScript into ``dist/pyodide`` and ``dist/pyscript``."""
+def copy_runtime() -> str:
+    """Copy Pyodide and PyScript into ``dist/runtime-<hash>/pyodide`` and ``.../pyscript``;
+    return the folder's name. The npm packages are the same from build to build until
+    ``package-lock.json`` pins others, and so is the folder's name."""
+    stage = DIST / RUNTIME_STAGE
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_FILES:
-        copy_file(pyodide / name, DIST / "pyodide" / name)
+        copy_file(pyodide / name, stage / "pyodide" / name)
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     for path in sorted(pyscript.iterdir()):
         if path.is_file() and not PYSCRIPT_SKIP.search(path.name):
-            copy_file(path, DIST / "pyscript" / path.name)
+            copy_file(path, stage / "pyscript" / path.name)
+    return name_by_content(stage, "runtime-")
 
 
 def copy_file(source: Path, target: Path) -> None:
@@ -315,14 +369,14 @@ def build_wheel(out_dir: Path) -> Path:
         raise BuildError(f"building the engine wheel failed: {error}") from None
 
 
-def compile_engine(wheel_path: Path) -> Path:
-    """The wheel compiled to Pyodide bytecode, written into ``dist/`` (see
+def compile_engine(wheel_path: Path, out_dir: Path) -> Path:
+    """The wheel compiled to Pyodide bytecode, written into ``out_dir`` (see
     :mod:`sitebuild.bytecode`); compiled once per engine and kept in ``build/``."""
     try:
         return bytecode.compile_engine(
             wheel_path,
             NODE_MODULES / "pyodide",
-            DIST,
+            out_dir,
             epoch=source_date_epoch(),
             cache=LOG_DIR / "bytecode",
         )
@@ -347,34 +401,60 @@ def source_date_epoch() -> int:
 # --- the site ------------------------------------------------------------------------
 
 
-def copy_site(*, engine_name: str) -> None:
-    """Copy ``site/`` into ``dist/``: each page stamped from the one skeleton, the
-    PyScript config naming the engine archive, everything else as it is."""
-    preloads = runtime_preloads()
+def site_files() -> Iterator[tuple[str, Path]]:
+    """``site/``'s files by their path in it, in a stable order."""
     for source in sorted(SITE.rglob("*")):
-        if not source.is_file() or "__pycache__" in source.parts:
+        if source.is_file() and "__pycache__" not in source.parts:
+            yield source.relative_to(SITE).as_posix(), source
+
+
+def is_page(name: str) -> bool:
+    """Whether a file of ``site/`` is a page: an ``.html`` file at the top."""
+    return "/" not in name and name.endswith(".html") and name not in SKELETON_PARTS
+
+
+def copy_assets(folder: Path, *, engine_name: str, runtime: str) -> None:
+    """Copy what the pages load from ``site/`` into ``folder``, the build's: the PyScript
+    config naming the engine archive, the modules naming the runtime's folder,
+    everything else as it is; and the pre-painted embeds."""
+    values = {ENGINE_MARK: engine_name, RUNTIME_MARK: runtime}
+    for name, source in site_files():
+        if is_page(name) or name in SKELETON_PARTS or name in pages.TOP_LEVEL:
             continue
-        relative = source.relative_to(SITE)
-        name = relative.as_posix()
-        if name == "sw.js" or name in SKELETON_PARTS:
-            continue  # sw.js is written last, when every other file is known
-        target = DIST / relative
-        if "/" not in name and name.endswith(".html"):
-            text = pages.stamp_page(read_site_file(source), name=name, preloads=preloads)
-            if name == "rules.html":
-                text = rules_page(text)
-            target.write_text(pages.with_csp(text), encoding="utf-8")
-        elif name in STAMPED:
-            values = {ENGINE_MARK: engine_name}
+        target = folder / name
+        if name in STAMPED:
+            target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(
                 stamp(source, {m: values[m] for m in STAMPED[name]}), encoding="utf-8"
             )
         else:
             copy_file(source, target)
     for path, fragment in pages.embed_previews().items():
-        target = DIST / path
+        target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(fragment, encoding="utf-8")
+
+
+def copy_pages(*, folder: str, runtime: str) -> None:
+    """Write each page of ``site/`` into ``dist/``, stamped from the one skeleton, its
+    files asked for in the build's ``folder`` and the ``runtime``'s
+    (:func:`pages.in_folders`)."""
+    preloads = runtime_preloads(runtime)
+    assets = {path.relative_to(DIST / folder).as_posix() for path in walk_files(DIST / folder)}
+    for name, source in site_files():
+        if not is_page(name):
+            continue
+        text = pages.stamp_page(read_site_file(source), name=name, preloads=preloads)
+        if name == "rules.html":
+            text = rules_page(text)
+        text = pages.in_folders(text, name=name, assets=assets, folder=folder, runtime=runtime)
+        (DIST / name).write_text(pages.with_csp(text), encoding="utf-8")
+
+
+def write_manifest(folder: str) -> None:
+    """The web app manifest, at the top of the site, naming the build's icons."""
+    source = SITE / "manifest.webmanifest"
+    (DIST / source.name).write_text(stamp(source, {BUILD_MARK: folder}), encoding="utf-8")
 
 
 def read_site_file(path: Path) -> str:
@@ -394,7 +474,7 @@ def rules_page(text: str) -> str:
         raise BuildError(f"the rules page cannot be built: {exc}") from None
 
 
-def runtime_preloads() -> str:
+def runtime_preloads(runtime: str) -> str:
     """The ``<link>`` tags that fetch the page's own start-up modules and PyScript's at
     once, rather than one after the other as each module discovers the next: boot.js
     imports ``page.mjs`` only once the page is parsed, and ``page.mjs`` imports
@@ -405,13 +485,13 @@ def runtime_preloads() -> str:
     thread, which never runs it)."""
     own = [f'  <link rel="modulepreload" href="{name}">' for name in ("page.mjs", "memory-idb.mjs")]
     return "\n".join(
-        [*own, '  <link rel="modulepreload" href="pyscript/core.js">', *pyscript_preloads()]
+        [*own, '  <link rel="modulepreload" href="pyscript/core.js">', *pyscript_preloads(runtime)]
     )
 
 
-def pyscript_preloads() -> list[str]:
+def pyscript_preloads(runtime: str) -> list[str]:
     """``<link rel="modulepreload">`` tags for PyScript's eagerly loaded chunks."""
-    folder = DIST / "pyscript"
+    folder = DIST / runtime / "pyscript"
     links = []
     for stem in PYSCRIPT_EAGER:
         matches = sorted(folder.glob(f"{stem}-*.js"))
@@ -486,10 +566,10 @@ def write_site_zip(site: Path, out_dir: Path) -> Path:
 # --- icons ---------------------------------------------------------------------------
 
 
-def write_icons() -> None:
-    """Draw the PNG app icons the manifest names (the SVG one is in ``site/``)."""
+def write_icons(folder: Path) -> None:
+    """Draw the PNG app icons the manifest names into the build's ``folder``."""
     for size in (192, 512):
-        (DIST / f"icon-{size}.png").write_bytes(icon_png(size))
+        (folder / f"icon-{size}.png").write_bytes(icon_png(size))
 
 
 def icon_png(size: int) -> bytes:

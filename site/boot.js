@@ -26,6 +26,10 @@
 (function () {
   "use strict";
   var TIMEOUT_MS = 90000;
+  // site/boot-build.js, inline before this script: what to do when a deploy has
+  // removed this page's build.
+  var build = window.skyjoBuild || null;
+  if (build) build.loaded = true;
   var root = document.documentElement;
   var failed = false;
   var started = false;
@@ -54,10 +58,21 @@
 
   // `message` and `title` are keys of the start-up texts (boot.arb): the box
   // speaks the page's language; `detail` is what went wrong, as the browser said it.
+  // A start that can be retried first asks whether a deploy removed this page's
+  // build: then the page reloads into the new one (once), and the box is shown
+  // only if that reload already happened.
   function fail(message, detail, retry, title) {
     if (ready() || failed) return;
     failed = true;
-    whenParsed(function () { show(message, detail, retry, title); });
+    if (!build || retry === false) {
+      whenParsed(function () { show(message, detail, retry, title); });
+      return;
+    }
+    build.recover().then(function (state) {
+      if (state === "reloading") return;
+      if (state === "gone") { message = "error.deploy"; detail = ""; }
+      whenParsed(function () { show(message, detail, retry, title); });
+    });
   }
 
   function show(message, detail, retry, title) {
@@ -112,10 +127,16 @@
 
   // --- starting Python ------------------------------------------------------------
 
-  // The host page (same origin) whose runtime this embed shares, if any.
+  // The host page (same origin) whose runtime this embed shares, if any: only a
+  // host of this page's own build (a frame loaded after a deploy, in a host page
+  // from before it, starts its own runtime rather than mix two builds).
   function host() {
     try {
-      if (window.parent !== window && window.parent.skyjoHost) return window.parent.skyjoHost;
+      var parent = window.parent;
+      if (parent !== window && parent.skyjoHost &&
+          parent.document.documentElement.getAttribute("data-build") === root.getAttribute("data-build")) {
+        return parent.skyjoHost;
+      }
     } catch (error) {
       // A host on another origin: this embed starts its own runtime.
     }

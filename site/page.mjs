@@ -245,7 +245,9 @@ let started = null;
 //     QUIET_MS (or hides it), the page compiles the module once more, from the HTTP
 //     cache: that compile is the one Chromium keeps the machine code of. It then
 //     notes that the next visit may compile here.
-const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+// PyScript and Pyodide sit in the runtime's folder beside this build's (build.py
+// stamps its name in): the same folder from build to build until their versions change.
+const WASM_URL = new URL("../@RUNTIME@/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const CACHED_KEY = "skyjo.wasm-cached";
 const QUIET_MS = 2000;
 
@@ -312,7 +314,7 @@ function worker() {
       // SharedArrayBuffer needed: the worker never waits for the main thread).
       // PyScript opens an IndexedDB database as it loads: see memory-idb.mjs.
       await (await import("./memory-idb.mjs")).ensureIndexedDB();
-      await import("./pyscript/core.js");
+      await import("../@RUNTIME@/pyscript/core.js");
       const script = document.querySelector('script[type="py"][worker][name="skyjo"]');
       if (!script) throw new Error("this page has no Python worker");
       const xworker = await new Promise((resolve) => {
@@ -376,7 +378,7 @@ class View {
     context.database = saves;
     if (this.page === "check") {
       // The engine check replays a sample record at start-up: a site file.
-      context.sample = await this.win.fetch("sample-record.json").then((r) => (r.ok ? r.text() : null), () => null);
+      context.sample = await this.win.fetch(new URL("./sample-record.json", import.meta.url).href).then((r) => (r.ok ? r.text() : null), () => null);
     }
     const text = await sync.open_view(this.id, this.page, JSON.stringify(context));
     await this.apply(text);

@@ -20,7 +20,8 @@
 // says so at once and the worker compiles the module itself, off the page's main
 // thread, while Pyodide's JavaScript loads.
 import { ensureIndexedDB } from "./memory-idb.mjs";
-import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
+// Pyodide sits in the runtime's folder beside this build's (build.py stamps its name in).
+import { loadPyodide as load, version } from "../@RUNTIME@/pyodide/pyodide.mjs";
 
 export { version };
 
@@ -30,7 +31,7 @@ const inWorker = typeof WorkerGlobalScope !== "undefined" && globalThis instance
 /** Start Pyodide once; every caller gets the same runtime. */
 export function begin() {
   if (started === null) {
-    const loading = () => load({ indexURL: new URL("./pyodide/", import.meta.url).href });
+    const loading = () => load({ indexURL: new URL("../@RUNTIME@/pyodide/", import.meta.url).href });
     started = unshared(inWorker ? () => withModule(loading) : loading);
   }
   return started;
@@ -39,7 +40,7 @@ export function begin() {
 // The page answers "skyjo:wasm?" with the module on the port sent with it, or with
 // null: compile it here (site/page.mjs).
 const WASM_FILE = "pyodide.asm.wasm";
-const WASM_URL = new URL("./pyodide/" + WASM_FILE, import.meta.url).href;
+const WASM_URL = new URL("../@RUNTIME@/pyodide/" + WASM_FILE, import.meta.url).href;
 // A page that never answers (a page script from an older visit) costs this long,
 // then the worker compiles the module itself.
 const PAGE_WAIT_MS = 5000;

@@ -81,6 +81,15 @@ INLINE_SCRIPT: Final = re.compile(
     r"<script(?P<attributes>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.DOTALL
 )
 RUNS_AS_SCRIPT: Final = re.compile(r'\btype="(?:module|text/javascript)"|\A(?!.*\btype=)')
+#: A URL in a page's markup that may name a file the page loads.
+FILE_URL: Final = re.compile(r'\b(?P<attribute>src|href|config)="(?P<url>[^"]*)"')
+#: URLs that name no file of the build: another page, a place on this one, another site.
+NOT_A_FILE: Final = re.compile(r"\A(?:[#?]|[a-z]+:|\.?/?\Z)|\.html(?:[?#]|\Z)")
+#: Files that keep their name at the top of the site, beside the pages: browsers
+#: find the service worker and the web app manifest by name.
+TOP_LEVEL: Final = frozenset({"sw.js", "manifest.webmanifest"})
+#: What a page loads from the runtime's folder rather than the build's.
+RUNTIME_FOLDERS: Final = ("pyscript/", "pyodide/")
 
 
 class PageError(ValueError):
@@ -107,6 +116,7 @@ def stamp_page(text: str, *, name: str, preloads: str) -> str:
         ),
         "@MARKUP_GUARD@": (SITE / "markup-guard.js").read_text(encoding="utf-8").rstrip("\n"),
         "@BOOT_LANG@": boot_language_script(),
+        "@BOOT_BUILD@": inline_script("boot-build.js"),
         "@RUNTIME_PRELOADS@": preloads if settings.get("preloads") == "yes" else "",
         "@HEAD@": head.rstrip("\n"),
         "@MENU@": menu(settings["menu"]),
@@ -118,6 +128,32 @@ def stamp_page(text: str, *, name: str, preloads: str) -> str:
             raise PageError(f"site/_skeleton.html lacks the placeholder {mark}")
         skeleton = skeleton.replace(mark, value)
     return skeleton
+
+
+def in_folders(page: str, *, name: str, assets: set[str], folder: str, runtime: str) -> str:
+    """The finished ``page`` asking for each file it loads in the folder that holds
+    it: ``folder`` (the build's, whose files are ``assets``) or ``runtime`` (PyScript's
+    and Pyodide's), and ``<html data-build>`` naming ``folder`` for the scripts. A
+    page keeps its own URL, so a link to it lasts; what it loads is named by the
+    build's contents, so a page never runs another build's files (issue 36). A file
+    named that is in neither folder stops the build."""
+
+    def moved(match: re.Match[str]) -> str:
+        url = match["url"]
+        path = re.split(r"[?#]", url, maxsplit=1)[0]
+        if path in assets:
+            where = folder
+        elif path.startswith(RUNTIME_FOLDERS):
+            where = runtime
+        elif path in TOP_LEVEL or NOT_A_FILE.search(url):
+            return match[0]
+        else:
+            raise PageError(f"site/{name} asks for {url!r}, which is no file of the build")
+        return f'{match["attribute"]}="{where}/{url}"'
+
+    if "@BUILD@" not in page:
+        raise PageError("the page lacks the @BUILD@ placeholder of site/_skeleton.html")
+    return FILE_URL.sub(moved, page.replace("@BUILD@", folder))
 
 
 def with_csp(page: str) -> str:
@@ -178,9 +214,13 @@ def language_sources(lang_from: str) -> str:
 
 def boot_language_script() -> str:
     """``site/boot-lang.js`` with the start-up texts stamped in."""
-    script = (SITE / "boot-lang.js").read_text(encoding="utf-8")
     table = json.dumps(boot_texts.table(), ensure_ascii=False)
-    return script.replace("@BOOT_TEXTS@", table.replace("</", "<\\/")).rstrip("\n")
+    return inline_script("boot-lang.js").replace("@BOOT_TEXTS@", table.replace("</", "<\\/"))
+
+
+def inline_script(name: str) -> str:
+    """A script of ``site/`` that every page carries inline."""
+    return (SITE / name).read_text(encoding="utf-8").rstrip("\n")
 
 
 def menu(current: str) -> str:
@@ -288,6 +328,7 @@ def embed_previews() -> dict[str, str]:
 __all__ = [
     "PageError",
     "embed_previews",
+    "in_folders",
     "inline_script_hashes",
     "split_partial",
     "stamp_page",

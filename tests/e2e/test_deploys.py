@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import http.server
 import re
 import shutil
 import threading
@@ -35,9 +34,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
 import build
+from sitebuild import pages
 from skyjo.web.boot_texts import boot_text
 
-from . import a11y
 from .conftest import BOOT_TIMEOUT_MS, SUB_PATH, wait_until_started
 
 pytestmark = [
@@ -94,7 +93,7 @@ def builds(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Build,
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(build, "SITE", sources)
         patch.setattr(build, "DIST", site_b)
-        patch.setattr(build.pages, "SITE", sources)
+        patch.setattr(pages, "SITE", sources)
         build.build()
     return Build.of("A", site_a), Build.of("B", site_b)
 
@@ -261,7 +260,8 @@ def serves(page: Page, version: str) -> None:
 
 SW_STATE = """async () => {
   const r = await navigator.serviceWorker.getRegistration();
-  return [!!r, r && !!r.installing, r && !!r.waiting, r && r.active && r.active.state, await caches.keys()];
+  const active = r && r.active && r.active.state;
+  return [!!r, r && !!r.installing, r && !!r.waiting, active, await caches.keys()];
 }"""
 
 
