@@ -28,16 +28,44 @@
     );
   }
 
-  // Reloads unless this tab already reloaded to leave this build; true if it does.
-  function reloadOnce() {
+  // The page to reload: the host page that frames this one when it is of the
+  // same build (rules.html and its live tables: all of it is gone), else this one.
+  function page() {
     try {
-      if (sessionStorage.getItem(KEY) === folder) return false;
-      sessionStorage.setItem(KEY, folder);
+      var parent = window.parent;
+      if (parent !== window && parent.document.documentElement.getAttribute("data-build") === folder) {
+        return parent;
+      }
+    } catch (error) {
+      // A host on another origin: not ours to reload.
+    }
+    return window;
+  }
+
+  // Reloads unless this tab already reloaded that page to leave this build; true
+  // if it does. (Per page: a host page and each of its frames reload once each.)
+  function reloadOnce() {
+    var target = page();
+    var key = KEY + " " + target.location.href.split("#")[0];
+    try {
+      if (sessionStorage.getItem(key) === folder) return false;
+      sessionStorage.setItem(key, folder);
     } catch (error) {
       return false; // No storage, so no way to know it would not loop.
     }
-    location.reload();
+    target.location.reload();
     return true;
+  }
+
+  // Whether this page is framed by a page of the site of another build: a host
+  // page reloaded into a new build whose frames the browser took from its cache.
+  function strayFrame() {
+    try {
+      var parent = window.parent;
+      return parent !== window && parent.document.documentElement.getAttribute("data-build") !== folder;
+    } catch (error) {
+      return false; // A host on another origin.
+    }
   }
 
   window.skyjoBuild = {
@@ -60,4 +88,7 @@
       if (!this.loaded && location.protocol !== "file:" && window.fetch) this.recover();
     },
   };
+
+  // Such a frame of a gone build reloads now, before it is touched.
+  if (strayFrame() && window.fetch) window.skyjoBuild.recover();
 })();

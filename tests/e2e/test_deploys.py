@@ -31,12 +31,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, expect
+from playwright.sync_api import Browser, Frame, Page, Response, expect
+from playwright.sync_api import Error as PlaywrightError
 
 import build
 from sitebuild import pages
 from skyjo.web.boot_texts import boot_text
 
+from . import a11y
 from .conftest import BOOT_TIMEOUT_MS, SUB_PATH, wait_until_started
 
 pytestmark = [
@@ -52,6 +54,8 @@ COMMENTS = {".js": "// build B\n", ".mjs": "// build B\n", ".py": "# build B\n",
             ".css": "/* build B */\n", ".html": "<!-- build B -->\n"}  # fmt: skip
 #: The rules page's live table for a disputed point, and its button that plays it.
 LIVE_TABLE = "iframe[name='dispute-tie_doubles-en']"
+#: The same table as a page of its own.
+EMBED = "embed.html?scenario=tie_doubles&lang=en"
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,28 @@ class Responses:
     def add(self, response: Response) -> None:
         self.seen.append(response)
 
+    def by_document(self, builds: tuple[Build, Build]) -> list[list[tuple[str, str]]]:
+        """:meth:`judged`, one list per document the page and its frames loaded (a
+        frame that reloads loads a second one); a worker's files count as its
+        page's."""
+        current: dict[Frame | None, int] = {}
+        groups: list[list[Response]] = []
+        for response in self.seen:
+            frame: Frame | None
+            try:
+                frame = response.frame
+            except PlaywrightError:  # a request without a frame: the page's
+                frame = None
+            if response.request.resource_type == "document" or frame not in current:
+                groups.append([])
+                current[frame] = len(groups) - 1
+            groups[current[frame]].append(response)
+        verdicts = []
+        for group in groups:
+            self.seen = group
+            verdicts.append(self.judged(builds))
+        return verdicts
+
     def judged(self, builds: tuple[Build, Build]) -> list[tuple[str, str]]:
         """Each response of the site as (path, whose): "A", "B", "A+B" (the same
         bytes in both) or "neither" (with its status); read now, while the page that
@@ -229,9 +255,10 @@ def test_an_open_tab_starts_python_from_its_own_build(
             wait_until_started(game)
             game.evaluate(UPDATE)
             serves(game, sw_version(b))
-            frame = rules.frame_locator(LIVE_TABLE)
-            frame.get_by_role("button", name=boot_text("en", "play")).click()
-            expect(frame.locator(".outcome")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+            play(rules)
+            expect(rules.frame_locator(LIVE_TABLE).locator(".outcome")).to_be_visible(
+                timeout=BOOT_TIMEOUT_MS
+            )
             assert one_build(responses.judged(builds), "the rules page") == "A"
     finally:
         context.close()
@@ -270,3 +297,71 @@ def sw_version(site: Build) -> str:
     found = re.search(r'const VERSION = "(\w+)";', (site.folder / "sw.js").read_text("utf-8"))
     assert found is not None
     return found[1]
+
+
+def test_an_old_page_whose_build_is_gone_reloads_once(
+    browser: Browser, builds: tuple[Build, Build], tmp_path: Path
+) -> None:
+    # Intent: an old rules page (kept by the HTTP cache, no service worker) whose
+    # live table is played after a deploy finds its build gone from the server: it
+    # reloads once, into build B, whose table then plays from B's files alone.
+    a, b = builds
+    context = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 800})
+    try:
+        with hosting(a.folder, cache_control=GITHUB_PAGES_CACHING) as (host, url):
+            page = context.new_page()
+            page.goto(url + "rules.html#disputes-en")
+            page.frame_locator(LIVE_TABLE).locator(".embed-header h1").wait_for()
+            host.folder = b.folder
+            with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+                play(page)
+            responses = Responses(url).watch(page)
+            # The browser may take the frames from its cache, build A's: such a
+            # frame reloads itself into the build of the page that holds it.
+            build_b = page.get_attribute("html", "data-build")
+            table = page.frame_locator(LIVE_TABLE)
+            table.locator(f"html[data-build='{build_b}']").wait_for(state="attached")
+            table.locator(".embed-header h1").wait_for()
+            play(page)
+            outcome = page.frame_locator(LIVE_TABLE).locator(".outcome")
+            expect(outcome).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+            documents = responses.by_document(builds)
+            builds_run = [one_build(verdicts, "a document") for verdicts in documents if verdicts]
+            assert builds_run[0] == "B" and builds_run[-1] == "B", builds_run
+    finally:
+        context.close()
+
+
+def test_an_old_page_that_comes_back_says_so(
+    browser: Browser, builds: tuple[Build, Build], tmp_path: Path
+) -> None:
+    # Intent: when the reload brings the same old page back (a cache between the
+    # browser and the server still has it), the page reloads no more: it says a
+    # newer version is out and offers to reload, in words a reader understands.
+    a, b = builds
+    stale = tmp_path / "stale"
+    shutil.copytree(b.folder, stale)
+    shutil.copyfile(a.folder / "embed.html", stale / "embed.html")
+    context = browser.new_context(service_workers="block")
+    try:
+        with hosting(a.folder, cache_control=GITHUB_PAGES_CACHING) as (host, url):
+            page = context.new_page()
+            page.goto(url + EMBED)
+            expect(page.get_by_role("button", name=boot_text("en", "play"))).to_be_visible()
+            host.folder = stale
+            with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+                page.get_by_role("button", name=boot_text("en", "play")).click()
+            page.get_by_role("button", name=boot_text("en", "play")).click()
+            alert = page.get_by_role("alert")
+            expect(alert).to_contain_text(boot_text("en", "error.deploy"), timeout=BOOT_TIMEOUT_MS)
+            expect(page.get_by_role("button", name=boot_text("en", "retry"))).to_be_visible()
+            assert page.get_attribute("html", "data-ready") is None
+            assert a11y.problems(page, "embed.html, its build gone") == []
+    finally:
+        context.close()
+
+
+def play(page: Page) -> None:
+    """Press Play on the rules page's live table, which starts Python."""
+    frame = page.frame_locator(LIVE_TABLE)
+    frame.get_by_role("button", name=boot_text("en", "play")).click()
