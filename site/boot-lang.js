@@ -104,6 +104,16 @@
       target.innerHTML = parts[i].innerHTML;
       target.setAttribute("data-painted", parts[i].getAttribute("data-painted"));
       target.setAttribute("data-early", "");
+      // What a first visit only shows (how to play) names the key whose presence
+      // says it was seen: left out at once, not painted and then taken away.
+      var once = target.querySelectorAll("[data-unless-stored]");
+      for (var k = 0; k < once.length; k++) {
+        try {
+          if (localStorage.getItem(once[k].getAttribute("data-unless-stored")) !== null) once[k].remove();
+        } catch (error) {
+          // No storage: a first visit, as far as the page can tell.
+        }
+      }
     }
   }
 

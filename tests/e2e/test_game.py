@@ -99,9 +99,18 @@ def start_game(
         for i, (name, kind) in enumerate(seats):
             page.fill(f"#name-{i}", name)
             page.select_option(f"#kind-{i}", kind)
-    page.select_option("select[name=speed]", speed)
+    if page.locator("select[name=speed]").is_visible():  # shown only while a bot plays
+        page.select_option("select[name=speed]", speed)
     page.get_by_role("button", name=Translator(language).t("setup.start")).click()
     expect(page.locator("#app")).to_have_attribute("data-screen", "table")
+
+
+def open_rule_options(page: Page) -> None:
+    """Unfold the setup form's rule options (folded as the form opens)."""
+    options = page.locator("#setup-options")
+    if options.get_attribute("open") is None:
+        options.locator("summary").click()
+    expect(options).to_have_attribute("open", "")
 
 
 def wait_for_person(page: Page) -> str:

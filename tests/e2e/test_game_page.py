@@ -35,6 +35,7 @@ from .test_game import (
     TURN_TIMEOUT_MS,
     import_record,
     no_python_errors,
+    open_rule_options,
     place,
     play_until_the_person_may_draw,
     round_end_record,
@@ -145,6 +146,7 @@ def test_an_invalid_custom_target_is_explained_in_the_pages_language(
     visit = opened(desktop, language=language)
     page = visit.page
     page.locator("#name-0").fill("Zoé")
+    open_rule_options(page)
     for typed in ("abc", "0", "-5"):
         page.locator("input[name=target][value=custom]").check()
         page.locator("input[name=custom_target]").fill(typed)

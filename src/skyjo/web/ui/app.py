@@ -59,6 +59,8 @@ RECENT_KEY: Final = "skyjo.recent"
 RECENT_UNREADABLE_KEY: Final = "skyjo.recent-unreadable"
 #: A remembered setup that could not be read.
 SETUP_UNREADABLE_KEY: Final = "skyjo.setup-unreadable"
+#: Set once the person has dismissed "how to play" (shown on a first visit).
+HOWTO_KEY: Final = "skyjo.howto"
 MAX_RECENT: Final = 5
 SAVE_VERSION: Final = 1
 #: The longest save written: the longest text a page reads back
@@ -177,6 +179,8 @@ class App:
         #: The length of a save refused for being longer than a page reads back
         #: (the page then says "too large", not "storage full"), else None.
         self.unsaved_size: int | None = None
+        #: Whether "how to play" is shown: on a first visit, and from the menu.
+        self.howto_open = self.keeper.read(HOWTO_KEY) is None
         self._check_save()
 
     # --- start and stop ---------------------------------------------------------
@@ -277,10 +281,20 @@ class App:
             return
         self.setup_error = None
         self.typed_target = None
+        if self.howto_open:  # read, or not needed: the game is on
+            self.close_howto()
         self.setup = setup
         self.keeper.write(SETUP_KEY, json.dumps(setup.to_json()))
         self.tiebreak_of = ()
         self._new_game()
+
+    def show_howto(self) -> None:
+        self.howto_open = True
+
+    def close_howto(self) -> None:
+        """Put "how to play" away, and remember it was seen: it opens by itself no more."""
+        self.howto_open = False
+        self.keeper.write(HOWTO_KEY, "seen")
 
     def quick_game(self) -> None:
         self.start(Setup.quick(self.language))

@@ -180,7 +180,10 @@ class GamePage:
             self._review.clear()
             self.reviewed = None
         bare = app.screen is Screen.SETUP and question is None
-        shown = html if bare else note + html
+        # How to play, opened from the menu, above any screen (the setup screen
+        # has it in its own paint, which the build pre-paints).
+        guide = paint.howto(app) if question is None and not bare else ""
+        shown = html if bare else guide + note + html
         # Unchanged, the setup form is left alone: what the reader typed into it
         # lives in the page until an intent reads the form (opening the menu on a
         # phone repainted it and lost a typed name).
@@ -406,6 +409,8 @@ class GamePage:
             "cancel": app.cancel,
             "restore": lambda: app.restore_recent(number("index")),
             "rematch": app.rematch,
+            "howto": lambda: self._howto(forms, show=True),
+            "howto-close": lambda: self._howto(forms, show=False),
             "review": lambda: self._start_review(number("review-seat")),
             "review-show": lambda: self.review.toggle(number("decision")),
             "seat-add": lambda: self.edit_seats("add", -1, forms),
@@ -416,6 +421,17 @@ class GamePage:
         if action is None:
             return Effects()
         return self.guarded(action)
+
+    def _howto(self, forms: Forms, *, show: bool) -> None:
+        """Open how to play (from the menu: the keyboard goes to its heading) or put
+        it away; what was typed into the setup form meanwhile stays."""
+        self._keep_typed_setup(forms)
+        if show:
+            self.app.show_howto()
+            self.focus_next = "howto-title"
+        else:
+            self.app.close_howto()
+            self.focus_next = "quick" if self.app.screen is Screen.SETUP else ""
 
     def guarded(self, action: Callable[[], Any]) -> Effects:
         """Run an intent; a refused one (a stale click, say) is explained in words,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from skyjo import jsontext
 from skyjo.web.boot_texts import MENU, boot_text
 from skyjo.web.ui import present, render
-from skyjo.web.ui.app import App, Screen
+from skyjo.web.ui.app import HOWTO_KEY, App, Screen
 from skyjo.web.ui.i18n import Translator
 
 #: The notices of an unreadable save, which offer to export it.
@@ -29,6 +29,7 @@ def topbar(app: App, *, menu_open: bool = False) -> str:
     parts.append(render.button(t.t("button.import"), "import", id="import"))
     if app.screen is not Screen.SETUP:
         parts.append(render.button(t.t("button.new_game"), "new-game", id="new-game"))
+    parts.append(render.button(t.t("button.howto"), "howto", id="howto-open"))
     parts.append(site_links(app.language))
     return render.game_menu(t, parts, open_=menu_open)
 
@@ -71,9 +72,16 @@ def notice(app: App) -> str:
     )
 
 
+def howto(app: App) -> str:
+    """How to play, when it is open (a first visit, or asked for from the menu)."""
+    if not app.howto_open:
+        return ""
+    return render.howto(Translator(app.language), unless_stored=HOWTO_KEY)
+
+
 def setup_screen(app: App) -> str:
-    """The setup form with any notice in it."""
-    return render.setup(Translator(app.language), present.setup(app), notice(app))
+    """The setup form with any notice in it, after how to play on a first visit."""
+    return howto(app) + render.setup(Translator(app.language), present.setup(app), notice(app))
 
 
-__all__ = ["CORRUPT_NOTICE", "notice", "setup_screen", "topbar"]
+__all__ = ["CORRUPT_NOTICE", "howto", "notice", "setup_screen", "topbar"]

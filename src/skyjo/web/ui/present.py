@@ -16,7 +16,7 @@ from skyjo.bots import Decision
 from skyjo.bots.base import Reason
 from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.i18n.grammar import Person
-from skyjo.rules import TARGET_PRESETS, ColumnRule
+from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.state import Grid, Phase, RoundResult, State
 from skyjo.web.ui.app import App, Confirm, Line, Screen
 from skyjo.web.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
@@ -77,6 +77,21 @@ class SeatModel:
 
 
 @dataclass(frozen=True, slots=True)
+class RivalModel:
+    """Another player as the strip above the piles shows them on a phone, where
+    their grids are below the fold: who, what shows, how many cards are still face
+    down, and their last move of this round ("" before it)."""
+
+    seat: int
+    name: str
+    visible_text: str
+    down_text: str
+    move: str
+    active: bool
+    finisher: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TableModel:
     round_text: str
     turn_text: str
@@ -102,9 +117,13 @@ class TableModel:
     #: The seat whose grid is shown large and first (see :meth:`App.own_seat`), or
     #: None when only bots play (then the seat on turn).
     own_seat: int | None = None
-    #: The last three moves, newest last, shown on the table (not only in the closed
-    #: log), so a hand-over says what the previous player did.
+    #: The moves since the person at the device last moved (their own move first),
+    #: oldest first as in the log, shown on the table (not only in the closed log),
+    #: so a hand-over says what the previous player did; see :func:`latest_lines`.
     latest: tuple[str, ...] = ()
+    #: Every other player in turn order from the large grid's (who moves next
+    #: first, so their last moves read oldest first): the strip a phone shows.
+    rivals: tuple[RivalModel, ...] = ()
     #: Where the hint points: "draw", "discard" (the piles), "flip" (the button that
     #: discards the drawn card) or "" (a card is marked, or no hint).
     hint_target: str = ""
@@ -195,6 +214,9 @@ class SetupModel:
     #: The seat (from 0) whose name the error is about: its field is marked invalid
     #: and described by the error.
     invalid_seat: int | None = None
+    #: Whether the rule options open unfolded: they are not the usual ones, or a
+    #: target typed there needs mending.
+    rules_open: bool = False
 
 
 def line_text(t: Translator, line: Line, seats: tuple[str, ...] = ()) -> str:
@@ -465,13 +487,17 @@ def table(app: App) -> TableModel:
         if top is not None
         else t.t("table.discard_empty")
     )
+    seats = seat_models(app, t, state)
+    own = app.own_seat()
+    # The large grid's seat: the person's, else (bots alone) the one on turn.
+    focus = own if own is not None else next((s.seat for s in seats if s.active), 0)
     return TableModel(
         round_text=t.t("table.round", n=state.round_number),
         turn_text=turn_text,
         is_human_turn=human is not None,
         prompt=prompt,
         banner=banner,
-        seats=seat_models(app, t, state),
+        seats=seats,
         draw_label=draw_label + (marked if hint_target == "draw" else ""),
         draw_count=len(state.draw_pile),
         can_draw=turn_phase and bool(state.draw_pile),
@@ -492,7 +518,8 @@ def table(app: App) -> TableModel:
         log=tuple(translate_line(t, line, names) for line in app.log[-60:]),
         announcement=" ".join(translate_line(t, line, names) for line in app.since_person),
         own_seat=app.own_seat(),
-        latest=tuple(line_text(t, line, names) for line in app.log[-3:]),
+        latest=tuple(line_text(t, line, names) for line in latest_lines(app)),
+        rivals=rivals(app, t, focus),
         hint_target=hint_target,
         hint_marked=t.t("hint.marked"),
         hand_over=t.t("button.hand_over", name=app.seats[handing].name)
@@ -500,6 +527,75 @@ def table(app: App) -> TableModel:
         else "",
         view=table_view(app),
     )
+
+
+#: The lines of a player's own move (a take or draw and where the card went, an
+#: opening flip); a column removed follows its move.
+MOVE_KEYS = frozenset(
+    {
+        "event.setup_flip",
+        "event.discard_swap_up",
+        "event.discard_swap_down",
+        "event.draw_swap_up",
+        "event.draw_swap_down",
+        "event.draw_flip",
+    }
+)
+#: Said by the banner while the round's last turns are played, so not again
+#: among the latest moves.
+BANNER_KEYS = frozenset({"event.round_ending"})
+#: How many lines the latest moves show when nobody at the table is a person.
+LATEST_AMONG_BOTS = 3
+
+
+def latest_lines(app: App) -> list[Line]:
+    """What the table shows of the log: everything since the person at the device
+    last moved (their move first), or, among bots alone, the last few lines;
+    oldest first, the banner's news left out."""
+    people = any(not seat.is_bot for seat in app.seats)
+    lines = app.since_person if people else app.log[-LATEST_AMONG_BOTS:]
+    return [line for line in lines if line.key not in BANNER_KEYS]
+
+
+def last_moves(log: list[Line]) -> dict[int, list[Line]]:
+    """Each seat's last move of the round in ``log`` (with the column it removed)."""
+    moves: dict[int, list[Line]] = {}
+    for line in log:
+        seat = line.fields.get("seat")
+        if line.key == "event.dealt":
+            moves = {}
+        elif isinstance(seat, int) and line.key in MOVE_KEYS:
+            moves[seat] = [line]
+        elif isinstance(seat, int) and line.key == "event.column" and seat in moves:
+            moves[seat].append(line)
+    return moves
+
+
+def rivals(app: App, t: Translator, focus: int) -> tuple[RivalModel, ...]:
+    """The players of the strip: all but the ``focus`` seat (the large grid), in
+    turn order after it."""
+    assert app.game is not None
+    state = app.game.state
+    names = tuple(seat.name for seat in app.seats)
+    count = state.num_players
+    moves = last_moves(app.log)
+    found = []
+    for step in range(1, count):
+        p = (focus + step) % count
+        grid = state.grids[p]
+        down = sum(1 for q, up in enumerate(grid.face_up) if not up and not grid.removed[q])
+        found.append(
+            RivalModel(
+                seat=p,
+                name=names[p],
+                visible_text=t.t("table.visible", sum=card_text(grid.visible_sum())),
+                down_text=t.t("table.face_down", count=down),
+                move=" ".join(line_text(t, line, names) for line in moves.get(p, [])),
+                active=p == state.to_move and state.phase is not Phase.SETUP,
+                finisher=state.finisher == p,
+            )
+        )
+    return tuple(found)
 
 
 def table_view(app: App) -> str:
@@ -665,4 +761,5 @@ def setup(app: App) -> SetupModel:
         can_remove=len(s.seats) > 2,
         recent=recent(app),
         invalid_seat=invalid_seat,
+        rules_open=s.rules != Rules() or typed is not None,
     )

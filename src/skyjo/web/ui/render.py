@@ -18,6 +18,7 @@ from skyjo.web.ui.present import (
     Choice,
     ConfirmModel,
     EndModel,
+    RivalModel,
     SeatModel,
     SetupModel,
     TableModel,
@@ -139,15 +140,30 @@ def setup(t: Translator, model: SetupModel, note: str = "") -> str:
             _seat_rows(t, model),
             button(t.t("setup.add"), "seat-add", id="seat-add") if model.can_add else "",
         ),
-        h("fieldset", h("legend", esc(t.t("setup.rules"))), _rules(t, model)),
+        # Shown only while a seat is played by a bot (table.css, as the seats change).
         h(
             "label",
             esc(t.t("setup.speed")) + " " + h("select", options(model.speeds), name="speed"),
+            class_="speed",
         ),
+        # The rule options, folded: most first games keep them as they are.
+        h(
+            "details",
+            h("summary", esc(t.t("setup.rules"))),
+            _rules(t, model),
+            class_="options",
+            id="setup-options",
+            open=model.rules_open,
+        ),
+        h("p", h("a", esc(t.t("setup.rules_link")), href="rules.html"), class_="rules-link"),
         h("p", esc(model.error), class_="form-error", role="alert", id="setup-error")
         if model.error
         else "",
-        h("p", h("button", esc(t.t("setup.start")), type="submit", class_="primary", id="start")),
+        h(
+            "p",
+            h("button", esc(t.t("setup.start")), type="submit", class_="primary", id="start"),
+            class_="action-bar",
+        ),
         id="setup-form",
     )
     recent = ""
@@ -290,6 +306,27 @@ def _rules(t: Translator, model: SetupModel) -> str:
         + columns
         + checkbox("double_on_tie", model.double_on_tie)
         + checkbox("double_nonpositive", model.double_nonpositive)
+    )
+
+
+def howto(t: Translator, *, unless_stored: str) -> str:
+    """How to play, in thirty seconds: shown on a first visit and from the menu.
+    ``unless_stored`` is the device's key that says it was dismissed: a page
+    pre-painted with it leaves it out at once on such a device (site/boot-lang.js)."""
+    return h(
+        "section",
+        h("h2", esc(t.t("howto.heading")), id="howto-title", tabindex=-1),
+        h("ul", *(h("li", esc(t.t(f"howto.{k}"))) for k in ("goal", "turn", "column", "end"))),
+        h(
+            "p",
+            button(t.t("howto.dismiss"), "howto-close", primary=True, id="howto-close"),
+            " ",
+            h("a", esc(t.t("setup.rules_link")), href="rules.html"),
+            class_="howto-actions",
+        ),
+        class_="howto",
+        aria_labelledby="howto-title",
+        data_unless_stored=unless_stored,
     )
 
 
@@ -476,10 +513,13 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
     log = h(
         "details",
         h("summary", esc(t.t("table.log")), id="log-summary"),
-        # Focusable: a long log scrolls, and a keyboard must be able to scroll it.
+        # Oldest first, as the latest moves above; the box opens scrolled to the
+        # newest (table.css). Focusable: a keyboard must be able to scroll it.
         h(
-            "ol",
-            *(h("li", esc(line)) for line in reversed(model.log)),
+            "div",
+            h("ol", *(h("li", esc(line)) for line in model.log)),
+            class_="log-lines",
+            role="region",
             tabindex=0,
             aria_labelledby="log-summary",
         ),
@@ -505,6 +545,7 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         "section",
         status,
         latest,
+        rivals_strip(t, model.rivals),
         h("p", esc(model.banner), class_="banner", role="status") if model.banner else "",
         center,
         h(
@@ -529,6 +570,34 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         data_placing=model.is_human_turn and (model.held is not None or model.discard_mode),
         data_view=model.view or None,
     )
+
+
+def rivals_strip(t: Translator, rivals: tuple[RivalModel, ...]) -> str:
+    """The other players in a few lines, above the piles: on a phone their grids
+    are below the fold, so this says who they are, what shows, how many cards are
+    still face down and what each did last (table.css shows it on phones only)."""
+    if not rivals:
+        return ""
+    items = []
+    for r in rivals:
+        classes = "rival" + (" active" if r.active else "") + (" finisher" if r.finisher else "")
+        items.append(
+            h(
+                "li",
+                h(
+                    "span",
+                    h("span", esc(r.name), class_="name"),
+                    " ",
+                    h("span", esc(f"{r.visible_text} · {r.down_text}"), class_="rival-sums"),
+                    class_="rival-who",
+                ),
+                " ",
+                h("span", esc(r.move), class_="rival-move") if r.move else "",
+                class_=classes,
+                data_seat=r.seat,
+            )
+        )
+    return h("ul", *items, class_="rivals", aria_label=t.t("table.others"))
 
 
 # --- round end and game end -----------------------------------------------------------
@@ -614,7 +683,8 @@ def end(t: Translator, model: EndModel) -> str:
         h("div", *(seat(s, compact=True) for s in model.seats), class_="seats"),
         h("p", esc(model.reason), class_="reason"),
         result,
-        h("p", " ".join(buttons), class_="end-actions"),
+        # A bar that stays at the bottom of the window until its place is reached.
+        h("p", " ".join(buttons), class_="end-actions action-bar"),
         sheet,
         class_="end",
         style=f"--stages: {model.stages}",
