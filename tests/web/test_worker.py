@@ -93,7 +93,13 @@ def test_with_a_database_saves_go_there_and_settings_stay_in_local_storage(
     answer = ops(host.intent("v", json.dumps({"type": "click", "intent": "quick", "data": {}})))
     writes = answer[0][1]
     places = {key: where for key, _, where in writes}
-    assert places == {"skyjo.setup": "local", "skyjo.game": "db", "skyjo.game-kept": "hint"}
+    # (Starting a game also notes "how to play" as seen: a setting, kept locally.)
+    assert places == {
+        "skyjo.setup": "local",
+        "skyjo.howto": "local",
+        "skyjo.game": "db",
+        "skyjo.game-kept": "hint",
+    }
     keys = [key for key, _, _ in writes]
     # The mark follows the save it marks (a refused save never leaves a mark).
     assert keys.index("skyjo.game-kept") == keys.index("skyjo.game") + 1
