@@ -34,7 +34,7 @@ def test_every_language_has_an_article_and_english_comes_last() -> None:
 def test_each_article_speaks_its_language_and_starts_its_tables_in_it() -> None:
     html = rendered()
     for code, heading in [
-        ("fr", "Skyjo : les règles"),
+        ("fr", "Skyjo\u00a0: les règles"),
         ("es", "Skyjo: las reglas"),
         ("it", "Skyjo: le regole"),
     ]:

@@ -41,7 +41,7 @@ EXPLANATIONS = {
     "en": "You ended the round with 33, but Sam has 23, so your 33 counts double: 66.",
     "de": "Du hast die Runde mit 33 beendet, aber Ben hat 23, also zählen deine 33 doppelt: 66.",
     "nl": "Je maakte de ronde uit met 33, maar Sanne heeft 23, dus jouw 33 telt dubbel: 66.",
-    "fr": "Tu as terminé la manche avec 33, mais Hugo a 23, donc tes 33 comptent double : 66.",
+    "fr": "Tu as terminé la manche avec 33, mais Hugo a 23, donc tes 33 comptent double\u00a0: 66.",
     "es": "Has terminado la ronda con 33, pero Hugo tiene 23, así que tus 33 cuentan doble: 66.",
     "it": "Hai chiuso la manche con 33, ma Marco ha 23, quindi i tuoi 33 contano doppio: 66.",
 }
@@ -300,6 +300,37 @@ def test_a_language_chosen_on_the_score_pad_before_is_kept(browser: Browser, sit
         page.locator("#menu-toggle").click()
         expect(page.locator("#game-menu .site-links a")).to_have_text(menu_names("nl"))
         no_serious_findings(page, "the game page in Dutch, its menu open")
+        assert visit.page_errors == [] and visit.off_origin == []
+    finally:
+        context.close()
+
+
+#: A breakable space (or none, after a letter) before a French mark, or after «.
+FRENCH_BREAK = re.compile(r"(?:[ \t\n]|(?<=[^\W\d_]))[:;?!»]|«[ \t\n\w]")
+
+
+def test_french_never_breaks_before_a_colon(browser: Browser, site_url: str) -> None:
+    # Intent (issue 36 item 10): what a French reader sees on the game page, the
+    # score pad and the rules page (its menu and start-up texts too) has a no-break
+    # space before ": ; ? !" and inside « », so no line of a phone starts with ":".
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=PHONE, locale="fr")
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        context.route("**/embed.html*", blank_embeds)
+        spaced = 0
+        for address in ("", "scorepad.html", "rules.html"):
+            page.goto(site_url + address)
+            if address != "rules.html":
+                wait_until_started(page)
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+            text = page.locator("body").inner_text()
+            spaced += len(re.findall(r"[\u00a0\u202f][:;?!]", text))
+            found = [text[max(m.start() - 30, 0) : m.end()] for m in FRENCH_BREAK.finditer(text)]
+            assert found == [], address
+        assert spaced > 20
+        shoot(page, "rules-phone", "fr")
         assert visit.page_errors == [] and visit.off_origin == []
     finally:
         context.close()

@@ -40,7 +40,7 @@ def test_the_review_says_the_doublings_the_score_sheet_shows_in_every_language()
     done = review(game, 0, first=8, measure=16)  # the facts, not the grades, are tested
     assert to_json(done)["facts"]["doublings"] == 2
     assert "Rounds ended: 3 (doubled: 2)" in to_text(done)
-    assert "Manches terminées : 3 (dont doublées : 2)" in to_text(done, "fr")
+    assert "Manches terminées\u00a0: 3 (dont doublées\u00a0: 2)" in to_text(done, "fr")
     # A kind that names a doubling is never counted more often than the sheet has one.
     assert done.kinds().get("ended_doubling", 0) <= 2
 

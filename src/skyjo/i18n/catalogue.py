@@ -27,6 +27,7 @@ from skyjo.errors import SkyjoError
 from skyjo.i18n.grammar import Person
 from skyjo.i18n.language import DEFAULT_LANGUAGE
 from skyjo.i18n.messageformat import render
+from skyjo.i18n.typography import typeset
 
 if TYPE_CHECKING:
     from zipfile import ZipFile
@@ -110,8 +111,9 @@ def has_language(language: str, *, root: str = LOCALES) -> bool:
 
 def messages(domain: str, language: str, *, root: str = LOCALES) -> Mapping[str, str]:
     """``domain``'s messages in ``language``, key to message (the ARB file without its
-    ``@`` metadata), read once. A language without the file has none (``{}``);
-    English must have every domain."""
+    ``@`` metadata), read once and spaced as the language sets it (French no-break
+    spaces: :mod:`skyjo.i18n.typography`). A language without the file has none
+    (``{}``); English must have every domain."""
     key = (root, domain, language)
     found = _FILES.get(key)
     if found is None:
@@ -160,7 +162,7 @@ def _read(root: str, domain: str, language: str) -> Mapping[str, str]:
             continue  # metadata for translators: @@locale, @@context, @key descriptions
         if not isinstance(value, str):
             raise CatalogueError(f"{file}: {key!r} is not a message (a string)")
-        found[key] = value
+        found[key] = typeset(value, language)
     return found
 
 
