@@ -21,7 +21,7 @@ from skyjo.web.embed.texts import Texts
 from skyjo.web.ui.i18n import card_text
 
 from . import a11y
-from .conftest import BOOT_TIMEOUT_MS, ROOT, Visit, open_page, start_by_touch, touch
+from .conftest import BOOT_TIMEOUT_MS, ROOT, Visit, answered, open_page, start_by_touch, touch
 
 pytestmark = pytest.mark.e2e
 
@@ -298,3 +298,84 @@ def test_every_state_passes_axe_in_every_language(
     finally:
         context.close()
     assert found == []
+
+
+#: Every height #embed takes from now on, as a ResizeObserver sees it.
+WATCH_HEIGHT = """() => { window.heights = [];
+  new ResizeObserver(() => window.heights.push(
+    Math.ceil(document.getElementById('embed').getBoundingClientRect().height)
+  )).observe(document.getElementById('embed')); }"""
+
+
+@pytest.mark.parametrize(
+    ("width", "lang"), [(416, "en"), (328, "de"), (600, "fr")], ids=["416-en", "328-de", "600-fr"]
+)
+def test_the_embed_keeps_its_height_from_move_to_move(
+    browser: Browser, site_url: str, width: int, lang: str
+) -> None:
+    # Intent (issue 36 item 16): a host page does not move while a round is played
+    # in its embed: a bots-only demo keeps one height over bot move after bot move
+    # (it flipped 697/701 px: the held card was taller than the piles), and a game
+    # keeps it through the person's turns and the bot's (about 90 px came and went:
+    # the hint row, a second line of prompt). Widths: the rules page's table on a
+    # desktop and on a phone, and a wider host.
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = open_page(context, site_url).page
+        page.goto(
+            f"{site_url}embed.html?autoplay=1&seats=medium,hard&speed=fast&seed=5&lang={lang}"
+        )
+        start_by_touch(page)
+        page.evaluate(WATCH_HEIGHT)
+        page.wait_for_function("document.querySelectorAll('.seat .card.up').length >= 12")
+        assert page.locator(".round-result").count() == 0
+        heights = page.evaluate("window.heights")
+        assert len(heights) >= 1 and len(set(heights)) == 1, heights
+
+        page.goto(f"{site_url}embed.html?seats=human,medium&speed=fast&seed=3&lang={lang}")
+        start_by_touch(page)
+        page.evaluate(WATCH_HEIGHT)
+        mine = page.locator(".seat[data-seat='0'] .card.target")
+        for _ in range(2):
+            mine.first.click()
+            answered(page)
+        for turn in range(4):
+            expect(page.locator("#draw-pile.target")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+            page.locator("#draw-pile").click()
+            answered(page)
+            expect(page.locator("#held-card")).to_be_visible()
+            if turn % 2:
+                page.locator(".actions button").first.click()  # discard it, turn one over
+                answered(page)
+            mine.first.click()
+            answered(page)
+        heights = page.evaluate("window.heights")
+        assert page.locator(".round-result").count() == 0
+        assert len(heights) >= 1 and max(heights) - min(heights) <= 1, heights
+    finally:
+        context.close()
+
+
+def test_disabled_buttons_look_disabled_alike(narrow: Visit, site_url: str) -> None:
+    # Intent (issue 36 item 16): at a scenario's last move "Next move" and "Play on"
+    # are both disabled and look it, the same way, and neither looks like a button
+    # that acts ("Start again", enabled); before, the disabled "Next move" kept its
+    # light fill and looked active, the disabled "Play on" looked like any dark button.
+    page = narrow.page
+    page.goto(f"{site_url}embed.html?scenario=column&speed=instant")
+    start_by_touch(page)
+    look = """e => { const s = getComputedStyle(e);
+      return [s.backgroundColor, s.color, s.borderStyle, s.opacity]; }"""
+    next_move = page.get_by_role("button", name="Next move")
+    enabled_primary = next_move.evaluate(look)
+    page.get_by_role("button", name="Play on").click()
+    page.wait_for_selector("#embed[data-done='true']")
+    expect(next_move).to_be_disabled()
+    play_on = page.get_by_role("button", name="Play on")
+    expect(play_on).to_be_disabled()
+    restart = page.get_by_role("button", name="Start again")
+    expect(restart).to_be_enabled()
+    disabled = next_move.evaluate(look)
+    assert play_on.evaluate(look) == disabled
+    assert disabled[:3] != enabled_primary[:3]
+    assert disabled[:3] != restart.evaluate(look)[:3]
