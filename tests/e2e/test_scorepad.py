@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from skyjo.web.boot_texts import boot_text
 from skyjo.web.scorepad.messages import Messages
 
 from . import a11y
@@ -562,3 +563,54 @@ def test_every_state_passes_axe_in_every_language(
     finally:
         context.close()
     assert found == []
+
+
+TOPS = "els => els.map(e => Math.round(e.getBoundingClientRect().top))"
+NAMES = ("Lena", "Jonas", "Mia", "Maximilian", "Emma", "Ben", "Anna", "Paul")
+
+
+@pytest.mark.parametrize(
+    ("width", "players", "rows"),
+    [(360, 4, [4]), (360, 6, [3, 3]), (360, 7, [4, 3]), (1280, 8, [8])],
+)
+def test_the_totals_stand_in_even_rows(
+    browser: Browser, site_url: str, width: int, players: int, rows: list[int]
+) -> None:
+    # Intent (issue 36 item 18): four players' totals stand on one line on a 360 px
+    # phone (they wrapped 3 + 1); more split into even rows there, and a desktop
+    # has room for eight in one.
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    try:
+        page = open_pad(context, site_url).page
+        new_game(page, NAMES[:players])
+        tops = page.locator("#totals .total").evaluate_all(TOPS)
+        assert [tops.count(top) for top in sorted(set(tops))] == rows, tops
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_menu_button_sits_where_the_game_pages_does(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    # Intent (issue 36 item 18): on a phone the score pad's "Menu" is at the right,
+    # as the game page's is, so a thumb finds it in one place on every page.
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=lang)
+    try:
+        page = open_page(context, site_url).page
+        boxes = {}
+        for address in ("", "scorepad.html", "replay.html"):
+            page.goto(site_url + address)
+            wait_until_started(page)
+            menu = page.get_by_role("button", name=boot_text(lang, "menu"), exact=True)
+            expect(menu).to_be_visible()
+            boxes[address] = menu.bounding_box()
+        game = boxes.pop("")
+        assert game is not None and game["x"] > 180
+        for address, box in boxes.items():
+            assert box is not None, address
+            right, game_right = box["x"] + box["width"], game["x"] + game["width"]
+            assert abs(right - game_right) <= 12, (address, box, game)
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ import csv
 import io
 
 from skyjo.web.scorepad.export import to_csv
+from skyjo.web.scorepad.messages import Messages
 from skyjo.web.scorepad.model import RoundDraft, enter_tiebreak, new_pad
 from tests.web.scorepad.seed import JONAS, MIA, played, seed_pad
 
@@ -20,6 +21,18 @@ def test_seed_sheet_as_csv() -> None:
         "4,Lena,-3,9,-5\r\n"
         "Total,,23,59,41\r\n"
     )
+
+
+def test_the_headers_in_the_pads_language() -> None:
+    pad = enter_tiebreak(
+        played(new_pad(["Lena", "Jonas", "Mia"]), [((5, 5, 50), MIA)]),
+        RoundDraft.of((3, 7, None), JONAS),
+    )
+    rows = list(csv.reader(io.StringIO(to_csv(pad, messages=Messages("es")))))
+    assert rows[0] == ["Ronda", "Terminada por", "Lena", "Jonas", "Mia"]
+    assert [rows[2][0], rows[3][0]] == ["Total", "Desempate"]
+    rows = list(csv.reader(io.StringIO(to_csv(pad, messages=Messages("de")))))
+    assert [rows[0][:2], rows[2][0], rows[3][0]] == [["Runde", "Beendet von"], "Gesamt", "Stechen"]
 
 
 def test_names_are_quoted_and_never_formulas() -> None:

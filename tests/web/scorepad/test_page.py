@@ -42,10 +42,10 @@ def type_field(
     )
 
 
-def started(storage: MemoryStorage) -> PadPage:
-    page, effects = PadPage.open(storage, languages=["en"], clock={"now": NOW_MS, "offset": 60})
+def started(storage: MemoryStorage, language: str = "en") -> PadPage:
+    page, effects = PadPage.open(storage, languages=[language], clock={"now": NOW_MS, "offset": 60})
     assert effects.kinds()[-1] == "ready"
-    assert "Start the game" in pad_html(effects)
+    assert Messages(language).t("setup.start") in html.unescape(pad_html(effects))
     for seat, name in enumerate(("Ana", "Bo")):
         type_field(page, "name", name, seat=seat)
     tap(page, "remove-player", "2")
@@ -107,6 +107,13 @@ def test_csv_and_print_are_offered_to_the_main_thread() -> None:
     (download,) = tap(page, "csv").of("download")
     assert download[1].endswith(".csv") and download[3].startswith("Round,Ended by,Ana,Bo")
     assert tap(page, "print").kinds() == ["print"]
+
+
+def test_the_csv_speaks_the_pads_language() -> None:
+    # Intent (issue 36 item 18): a Spanish pad's CSV has Spanish headers.
+    page = started(MemoryStorage(), "es")
+    (download,) = tap(page, "csv").of("download")
+    assert download[3].startswith("Ronda,Terminada por,Ana,Bo\r\n")
 
 
 def test_a_refused_save_is_said_instead_of_saved() -> None:

@@ -1,6 +1,6 @@
 """CSV export of one game, laid out like the paper pad (seed 001's example):
-a header with the names, one row per round with the points written down and
-who ended it, then the totals.
+a header with the names (its words in the pad's language), one row per round
+with the points written down and who ended it, then the totals.
 
 The points are the written ones (after doubling), as on paper; the raw sums
 are in the JSON save. Rows end in CRLF (RFC 4180), which spreadsheet programs
@@ -13,28 +13,31 @@ import csv
 import io
 from typing import Final
 
+from skyjo.web.scorepad.messages import Messages
 from skyjo.web.scorepad.model import ScorePad
 from skyjo.web.scorepad.sheet import score_sheet
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
-def to_csv(pad: ScorePad) -> str:
+def to_csv(pad: ScorePad, *, messages: Messages | None = None) -> str:
     """The game as CSV: ``Round, Ended by, <names...>``; then ``Total``; then the
     tiebreak, if played, after the totals (it is not added to them; players who
-    sat it out have an empty cell)."""
+    sat it out have an empty cell). The words are ``messages``' (English if none),
+    the pad's history table's own."""
+    m = messages or Messages("en")
     sheet = score_sheet(pad)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     names = [_text_cell(name) for name in pad.players]
-    writer.writerow(["Round", "Ended by", *names])
+    writer.writerow([m.t("history.round"), m.t("csv.ended_by"), *names])
     for line in sheet.lines:
         writer.writerow([line.number, names[line.finisher], *line.points])
-    writer.writerow(["Total", "", *sheet.totals])
+    writer.writerow([m.t("history.total"), "", *sheet.totals])
     if sheet.tiebreak is not None:
         tiebreak = sheet.tiebreak
         cells = ["" if p is None else p for p in tiebreak.points]
-        writer.writerow(["Tiebreak", names[tiebreak.finisher], *cells])
+        writer.writerow([m.t("history.tiebreak"), names[tiebreak.finisher], *cells])
     return out.getvalue()
 
 

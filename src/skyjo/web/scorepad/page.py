@@ -125,7 +125,8 @@ class PadPage:
         if action == "csv":
             if app.pad is None:
                 return Effects()
-            return Effects().download(render.csv_name(app), "text/csv", to_csv(app.pad))
+            text = to_csv(app.pad, messages=Messages(app.language))
+            return Effects().download(render.csv_name(app), "text/csv", text)
         if action == "print":
             return Effects().print()
         if action == "export-unreadable":
