@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Frame, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from skyjo import scenarios
+from skyjo.i18n.catalogue import messages
 from skyjo.web.boot_texts import boot_text
 from skyjo.web.embed.texts import Texts
 
@@ -254,5 +255,103 @@ def test_tables_are_made_as_they_come_near_the_view(browser: Browser, site_url: 
         expect(frames).to_have_count(10)
         assert a11y.problems(page) == []
         assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_keeping_negative_columns_plays_a_column_of_minus_ones(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    # Intent (issue 36 item 15): "Keep negative columns" shows what it changes: its
+    # table plays a column of −1s, which stays (it replayed the three 7s, which
+    # leave under that rule too: nothing changed); the other two play the 7s.
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + f"rules.html#disputes-{lang}")
+        t = Texts(lang)
+        article = page.locator(f"article#{lang}")
+        switch = article.locator(".dispute[data-option='column_rule'] .switch")
+        frame = page.frame_locator(f"iframe[name='dispute-column-{lang}']")
+        heading = frame.locator(".embed-header h1")
+        switch.get_by_role("button", name=t_rules(lang, "column_rule.keep_negative")).click(
+            no_wait_after=True
+        )
+        s = scenarios.get("keep_negative")
+        expect(heading).to_have_text(t.t(s.title_key(s.rules)), timeout=BOOT_TIMEOUT_MS)
+        frame.get_by_role("button", name=t.t("embed.play")).click()
+        outcome = frame.locator("#embed[data-done='true'] .outcome")
+        expect(outcome).to_have_text(t.t(s.outcome_key(s.rules)), timeout=BOOT_TIMEOUT_MS)
+        switch.get_by_role("button", name=t_rules(lang, "column_rule.off")).click(
+            no_wait_after=True
+        )
+        column = scenarios.get("column")
+        off = column.variant_for("off").rules
+        expect(heading).to_have_text(t.t(column.title_key(off)), timeout=BOOT_TIMEOUT_MS)
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+def t_rules(lang: str, key: str) -> str:
+    """A word of the rules page as it shows it (its rules.arb, read by the catalogue)."""
+    return messages("rules", lang)[key]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_printed_sheet_says_the_rules_the_switches_chose(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    # Intent (issue 36 item 15): a reader who switched ties to forgiven, negative
+    # columns kept and the end to above 100 prints a sheet with those rules, not
+    # the manual's; switching back gives the manual's sheet again.
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    context.route("**/embed.html*", lambda route: route.fulfill(body="", content_type="text/html"))
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + f"rules.html#disputes-{lang}")
+        article = page.locator(f"article#{lang}")
+        sheet = article.locator(".cheatsheet")
+        for key in ("tie.forgiven", "column_rule.keep_negative", "target.above"):
+            article.get_by_role("button", name=t_rules(lang, key)).click(no_wait_after=True)
+        page.emulate_media(media="print")
+        expect(sheet).to_be_visible()
+        shown = sheet.inner_text()
+        for key in ("sheet.end.double.forgiven", "sheet.end.column.keep_negative"):
+            assert t_rules(lang, key) in shown, key
+        assert t_rules(lang, "sheet.game_end.above").replace("*", "") in shown
+        for key in ("sheet.end.double", "sheet.end.column", "sheet.game_end"):
+            assert t_rules(lang, key) not in shown, key
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+        page.emulate_media(media="screen")
+        for key in ("negative.double", "tie.doubles"):
+            article.get_by_role("button", name=t_rules(lang, key)).click(no_wait_after=True)
+        page.emulate_media(media="print")
+        assert t_rules(lang, "sheet.end.double.negative") in sheet.inner_text()
+        assert visit.page_errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
+def test_the_lead_names_the_buttons_the_tables_show(
+    browser: Browser, site_url: str, lang: str
+) -> None:
+    # Intent (issue 36 item 15): the intro's "press X" names the button the first
+    # tables show ("Gioca"; it said "Continua", a scenario table's button), and the
+    # scenario tables' own.
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    try:
+        page = open_page(context, site_url).page
+        page.goto(site_url + f"rules.html#{lang}")
+        named = page.locator(f"article#{lang} .lead em").all_inner_texts()
+        first = page.frame_locator(f"article#{lang} iframe.live").first
+        expect(first.get_by_role("button", name=boot_text(lang, "play"))).to_be_visible()
+        assert named[0] == boot_text(lang, "play")
+        assert named[1] == Texts(lang).t("embed.play")
     finally:
         context.close()
