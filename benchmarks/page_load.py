@@ -224,9 +224,13 @@ def add_snapshot_variant(site: Path) -> None:
     memory-snapshot wrapper (``benchmarks/snapshot/pyodide-snapshot.mjs``)."""
     variant = site / "snapshot"
     shutil.copytree(site, variant, ignore=shutil.ignore_patterns("snapshot", "bare.html"))
+    # The site's own files sit in build-<hash>/, Pyodide in runtime-<hash>/pyodide/.
+    folder = next(variant.glob("build-*"))
+    runtime = next(variant.glob("runtime-*")).name
     for path in SNAPSHOT_FILES.glob("*.mjs"):
-        shutil.copyfile(path, variant / path.name)
-    config = variant / "pyscript.json"
+        text = path.read_text(encoding="utf-8").replace('"./pyodide/', f'"../{runtime}/pyodide/')
+        (folder / path.name).write_text(text, encoding="utf-8")
+    config = folder / "pyscript.json"
     text = config.read_text(encoding="utf-8")
     interpreter = '"./pyodide-start.mjs"'
     if interpreter not in text:
@@ -361,7 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="skyjo-bench-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
-        (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        # Pyodide sits in the site's runtime folder (runtime-<hash>/, named by its files).
+        runtime = next(site.glob("runtime-*/pyodide")).relative_to(site).as_posix()
+        bare = BARE_PAGE.replace("./pyodide/", f"./{runtime}/")
+        (site / "bare.html").write_text(bare, encoding="utf-8")
         if args.snapshot:
             add_snapshot_variant(site)
         with build.serving(site) as base, sync_playwright() as playwright:

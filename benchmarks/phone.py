@@ -357,7 +357,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="skyjo-phone-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)
-        (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        # Pyodide sits in the site's runtime folder (runtime-<hash>/, named by its files).
+        runtime = next(site.glob("runtime-*/pyodide")).relative_to(site).as_posix()
+        bare_page = BARE_PAGE.replace("./pyodide/", f"./{runtime}/")
+        (site / "bare.html").write_text(bare_page, encoding="utf-8")
         with build.serving(site) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**build.chromium_launch_args())
             try:
