@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -194,14 +195,20 @@ def shown_snapshot(page: Page) -> list[str]:
     return [str(label) for label in labels]
 
 
-def round_end_app(players: list[tuple[str, str]], seed: int) -> App:
-    """An app on CPython whose game is paused at the end of round 1 (random clicks)."""
+def app_until(
+    players: list[tuple[str, str]], seed: int, done: Callable[[App], bool], *, rounds: bool = False
+) -> App:
+    """An app on CPython played by random clicks until ``done`` holds (checked
+    before each step); with ``rounds``, past each round's end into the next."""
     app = App(MemoryStorage(), seed=seed)
     app.start(Setup(tuple(Seat(name, kind) for name, kind in players), speed="instant"))
     rng = random.Random(seed)
     for _ in range(5000):
-        if app.screen is Screen.ROUND_END:
+        if done(app):
             return app
+        if app.screen is Screen.ROUND_END and rounds:
+            app.next_round()
+            continue
         if app.bot_step():
             continue
         if app.hand_over_to() is not None:
@@ -214,7 +221,12 @@ def round_end_app(players: list[tuple[str, str]], seed: int) -> App:
             app.click_card(seat, rng.choice(sorted(targets)))
         else:
             app.draw()
-    raise AssertionError("round 1 did not end")
+    raise AssertionError("the game never got where it was played to")
+
+
+def round_end_app(players: list[tuple[str, str]], seed: int) -> App:
+    """An app on CPython whose game is paused at the end of round 1 (random clicks)."""
+    return app_until(players, seed, lambda app: app.screen is Screen.ROUND_END)
 
 
 def round_end_record(players: list[tuple[str, str]], seed: int) -> str:

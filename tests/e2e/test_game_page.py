@@ -11,7 +11,6 @@ fail the test).
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,9 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from skyjo.state import Phase
 from skyjo.web.boot_texts import boot_text
-from skyjo.web.device import MemoryStorage
-from skyjo.web.ui.app import App, Screen
-from skyjo.web.ui.setup import Seat, Setup
+from skyjo.web.ui.app import App
 
 from .a11y import settle
 from .conftest import Visit, answered, kept, open_page, wait_until_started
@@ -33,6 +30,7 @@ from .test_game import (
     ROUND_END_PLAYERS,
     SCREENSHOTS,
     TURN_TIMEOUT_MS,
+    app_until,
     import_record,
     no_python_errors,
     open_rule_options,
@@ -612,30 +610,18 @@ def scattered_record(seed: int) -> str:
     least three face-down cards of which one shares neither a row nor a column
     with another (no straight line of playable cards leads to it), made on
     CPython with the app itself by random clicks."""
-    app = App(MemoryStorage(), seed=seed)
-    app.start(Setup((Seat("Kim", "human"), Seat("Bot", "easy")), speed="instant"))
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if app.screen is Screen.ROUND_END:
-            app.next_round()
-            continue
-        if app.bot_step():
-            continue
-        seat = app.human_to_act()
-        assert seat is not None and app.game is not None
-        state = app.game.state
+
+    def scattered(app: App) -> bool:
+        state = app.game.state if app.game is not None else None
+        if state is None or state.phase is not Phase.TURN or state.to_move != 0:
+            return False
         hidden = state.grids[0].public.face_down
-        alone = [
-            p for p in hidden if all(q // 4 != p // 4 and q % 4 != p % 4 for q in hidden if q != p)
-        ]
-        if state.phase is Phase.TURN and state.to_move == 0 and len(hidden) >= 3 and alone:
-            return app.export_record()
-        targets = app.targets(seat)
-        if targets:
-            app.click_card(seat, rng.choice(sorted(targets)))
-        else:
-            app.draw()
-    raise AssertionError("no scattered face-down cards in 5000 steps")
+        return len(hidden) >= 3 and any(
+            all(q // 4 != p // 4 and q % 4 != p % 4 for q in hidden if q != p) for p in hidden
+        )
+
+    players = [("Kim", "human"), ("Bot", "easy")]
+    return app_until(players, seed, scattered, rounds=True).export_record()
 
 
 def test_arrow_keys_reach_every_card_that_can_be_turned(

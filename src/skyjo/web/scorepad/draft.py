@@ -61,13 +61,8 @@ def opening_of(text: str | None, game_id: int, players: int) -> Opening | None:
     """The opening cards kept in ``text`` for game ``game_id`` of ``players``
     players, or ``None`` when there are none or they do not fit (each a card
     value or empty, two for each player)."""
-    if not text:
-        return None
-    try:
-        data = jsontext.loads(text, what="the round being typed")
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("game") != game_id:
+    data = _of_game(text, game_id)
+    if data is None:
         return None
     opening = data.get("opening")
     if not isinstance(opening, list) or len(opening) != players:
@@ -90,13 +85,8 @@ def has_typing(keypad: Keypad, pad: ScorePad, *, correcting: bool) -> bool:
 def restore(text: str | None, game_id: int, pad: ScorePad) -> Keypad | None:
     """The keypad saved in ``text`` for game ``game_id``, or ``None`` when there is
     none or it no longer fits ``pad``."""
-    if not text:
-        return None
-    try:
-        data = jsontext.loads(text, what="the round being typed")
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("game") != game_id:
+    data = _of_game(text, game_id)
+    if data is None:
         return None
     correcting = data.get("correcting")
     if not isinstance(correcting, bool):
@@ -151,6 +141,19 @@ def _laid_over(base: Keypad, data: dict[str, Any]) -> Keypad | None:
         fresh=fresh,
         finishers=tuple(finishers),
     )
+
+
+def _of_game(text: str | None, game_id: int) -> dict[str, Any] | None:
+    """The draft in ``text`` as an object, if it is one and of game ``game_id``."""
+    if not text:
+        return None
+    try:
+        data = jsontext.loads(text, what="the round being typed")
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("game") != game_id:
+        return None
+    return data
 
 
 def _whole(value: object) -> TypeGuard[int]:
