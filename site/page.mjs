@@ -96,16 +96,28 @@ function openVersion(version) {
   });
 }
 
-// Every save on the device, by key; null when it cannot be read.
-function readSaves(db) {
+// Every save on the device by key, or only those of `only` (the keys a refused
+// write is about: no need to read every game for them); null when it cannot be read.
+function readSaves(db, only) {
   return new Promise((resolve) => {
     try {
-      const store = db.transaction(DB_STORE, "readonly").objectStore(DB_STORE);
+      const transaction = db.transaction(DB_STORE, "readonly");
+      const store = transaction.objectStore(DB_STORE);
+      const saves = {};
+      const keep = (key, value) => { if (typeof value === "string") saves[String(key)] = value; };
+      if (only) {
+        for (const key of only) {
+          const request = store.get(key);
+          request.onsuccess = () => keep(key, request.result);
+        }
+        transaction.oncomplete = () => resolve(saves);
+        transaction.onabort = () => resolve(null);
+        return;
+      }
       const keys = store.getAllKeys();
       const values = store.getAll();
       values.onsuccess = () => {
-        const saves = {};
-        keys.result.forEach((key, i) => { if (typeof values.result[i] === "string") saves[String(key)] = values.result[i]; });
+        keys.result.forEach((key, i) => keep(key, values.result[i]));
         resolve(saves);
       };
       values.onerror = () => resolve(null);
@@ -138,7 +150,7 @@ function writeSaves(db, writes) {
 // localStorage value (what Python reads on the next visit).
 async function truthOf(keys, win) {
   const db = await openDatabase();
-  const saved = db ? await readSaves(db) : null;
+  const saved = db ? await readSaves(db, keys) : null;
   const truth = {};
   for (const key of keys) {
     if (saved && Object.prototype.hasOwnProperty.call(saved, key)) { truth[key] = saved[key]; continue; }

@@ -62,13 +62,17 @@ SAVES: Final = frozenset(
 PRESENT: Final = {"skyjo.game": "skyjo.game-kept", "skyjo-scorepad": "skyjo-scorepad-kept"}
 
 
+#: The numbers of the set-aside slots after the first (``.2`` … ``.9``).
+_NUMBERED_SLOTS: Final = frozenset(str(n) for n in range(2, SET_ASIDE_SLOTS + 1))
+
+
 def place(key: str, *, database: bool) -> str:
     """Where ``key`` is kept: :data:`DATABASE` for a save when the device has a
     database (``database``), else :data:`LOCAL`."""
     if not database:
         return LOCAL
     base, dot, slot = key.rpartition(".")
-    numbered = dot and slot in {str(n) for n in range(2, SET_ASIDE_SLOTS + 1)}
+    numbered = dot and slot in _NUMBERED_SLOTS
     return DATABASE if key in SAVES or (numbered and base in SAVES) else LOCAL
 
 
