@@ -18,7 +18,7 @@ The budget is a number of playouts, never a time: a seed reproduces every choice
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 
 from skyjo import engine
@@ -35,12 +35,12 @@ from skyjo.bots.hard import (
     take_and_draw_values,
 )
 from skyjo.bots.medium import setup_flip
-from skyjo.bots.playout import play_out_seeded
+from skyjo.bots.playout import Closing, play_out_seeded
 from skyjo.bots.reasons import action_reason, because, reason
 from skyjo.cards import GRID_SIZE
 from skyjo.state import Grid, Phase, State
 from skyjo.steps import run_steps
-from skyjo.view import PlayerView, completed_state
+from skyjo.view import PlayerView, completed_state, view_of
 
 #: Playouts per decision that is searched, shared among the candidates. 256
 #: (with :func:`distinct` candidates) beats hard 0.677 [0.657, 0.697] over 2000
@@ -318,20 +318,47 @@ def play_candidate(
     turns: int,
     *,
     aligned: bool = False,
+    closing: Closing | None = None,
 ) -> State:
     """``seat`` plays ``action`` in ``sample`` (and, after a take or a draw,
     places the card as hard would, by ``follow``), then the playout policy plays
     on for at most ``turns`` turns with the rng ``seed``: one candidate's share
     of a comparison, the same for the expert's search and the game review.
     ``aligned`` keys the playout's draws and random choices by its turns
-    (:class:`~skyjo.bots.playout.TurnDraws`), as the review compares."""
+    (:class:`~skyjo.bots.playout.TurnDraws`), as the review compares;
+    ``closing`` makes its players' round-ending decisions (:func:`hard_closing`)."""
     after = engine.apply_unchecked(sample, action, player=seat)
     if follow is not None and after.held is not None:
         placed = follow.after(action, after.held)
         if placed is not None:
             after = engine.apply_unchecked(after, placed, player=seat)
     pile = sample.draw_pile if aligned else None
-    return play_out_seeded(after, seed, max_turns=turns, pile=pile)
+    return play_out_seeded(after, seed, max_turns=turns, pile=pile, closing=closing)
+
+
+#: hard as it decides the end of a round in a playout, with its chance of ending
+#: a stalling round (without it, two players who would each be doubled carry
+#: on until the playout's limit, as no hard bot does).
+_CLOSER = HardBot()
+#: Experiment switch: whether the closer breaks stalls.
+BREAKS_STALLS = True
+_NO_STALLS = HardBot(breaks_stalls=False)
+
+
+def hard_closing(seats: Iterable[int]) -> Closing:
+    """A playout's round-ending decisions for ``seats`` made as hard makes them
+    (:class:`~skyjo.bots.playout.Closing`), each from that player's view of the
+    sampled table. hard's one random number (whether to end a stalling round) is
+    keyed by the round's turn, not drawn from the playout's numbers: two moves
+    compared on common random numbers meet the same one in the same turn."""
+    return Closing(frozenset(seats), _hard_closes)
+
+
+def _hard_closes(state: State) -> PlayerAction:
+    seat = state.to_move
+    assert seat is not None
+    bot = _CLOSER if BREAKS_STALLS else _NO_STALLS
+    return bot.decide(view_of(state, seat), random.Random(state.turns)).action
 
 
 class Sampler:
