@@ -345,20 +345,21 @@ BREAKS_STALLS = True
 _NO_STALLS = HardBot(breaks_stalls=False)
 
 
-def hard_closing(seats: Iterable[int]) -> Closing:
+def hard_closing(seats: Iterable[int], key: int = 0) -> Closing:
     """A playout's round-ending decisions for ``seats`` made as hard makes them
     (:class:`~skyjo.bots.playout.Closing`), each from that player's view of the
-    sampled table. hard's one random number (whether to end a stalling round) is
-    keyed by the round's turn, not drawn from the playout's numbers: two moves
-    compared on common random numbers meet the same one in the same turn."""
-    return Closing(frozenset(seats), _hard_closes)
+    sampled table. hard's one random number (whether to end a stalling round)
+    is drawn from ``key`` (the playout's seed) and the round's turn, never from
+    the playout's numbers: two moves compared on common random numbers meet the
+    same one in the same turn, and each sample its own."""
 
+    def decide(state: State) -> PlayerAction:
+        seat = state.to_move
+        assert seat is not None
+        bot = _CLOSER if BREAKS_STALLS else _NO_STALLS
+        return bot.decide(view_of(state, seat), random.Random(key << 12 | state.turns)).action
 
-def _hard_closes(state: State) -> PlayerAction:
-    seat = state.to_move
-    assert seat is not None
-    bot = _CLOSER if BREAKS_STALLS else _NO_STALLS
-    return bot.decide(view_of(state, seat), random.Random(state.turns)).action
+    return Closing(frozenset(seats), decide)
 
 
 class Sampler:
