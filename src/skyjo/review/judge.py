@@ -46,6 +46,7 @@ from skyjo.bots.expert import (
     Sampler,
     expected_sum,
     follow_ups,
+    hard_closing,
     play_candidate,
     playout_turns,
 )
@@ -146,7 +147,8 @@ def screen_in_steps(
     def settled(c: Comparison) -> bool:
         return c.is_loss or c.is_fine
 
-    return (yield from _compare(view, better, played, rng, horizon, first, most, settled))
+    closing = screen_closers(view)
+    return (yield from _compare(view, better, played, rng, horizon, first, most, settled, closing))
 
 
 def measure_in_steps(
@@ -157,6 +159,7 @@ def measure_in_steps(
     *,
     samples: int = MEASURE,
     most: int = MEASURE_MOST,
+    closers: tuple[int, ...] | None = None,
 ) -> Generator[None, None, Comparison]:
     """Stage 2: how many points ``played`` lost, both moves played out to the
     end of the round on ``samples`` fresh samples, and as many again, batch
@@ -166,7 +169,31 @@ def measure_in_steps(
     def settled(c: Comparison) -> bool:
         return c.line_is_clear
 
-    return (yield from _compare(view, better, played, rng, None, samples, most, settled))
+    if closers is None:
+        closers = measure_closers(view)
+    return (yield from _compare(view, better, played, rng, None, samples, most, settled, closers))
+
+
+#: Experiment switches (to be settled): whose round-ending decisions hard makes.
+MEASURE_CLOSERS = "all"
+MEASURE_STAKE_ONLY = True
+SCREEN_CLOSERS = "none"
+
+
+def _closers(view: PlayerView, who: str, *, at_stake_only: bool = False) -> tuple[int, ...]:
+    if who == "none" or (at_stake_only and not at_stake(view)):
+        return ()
+    if who == "seat":
+        return (view.seat,)
+    return tuple(range(view.num_players))
+
+
+def measure_closers(view: PlayerView) -> tuple[int, ...]:
+    return _closers(view, MEASURE_CLOSERS, at_stake_only=MEASURE_STAKE_ONLY)
+
+
+def screen_closers(view: PlayerView) -> tuple[int, ...]:
+    return _closers(view, SCREEN_CLOSERS, at_stake_only=True)
 
 
 def _compare(
@@ -178,6 +205,7 @@ def _compare(
     batch: int,
     most: int,
     settled: Callable[[Comparison], bool],
+    closers: tuple[int, ...] = (),
 ) -> Generator[None, None, Comparison]:
     """:class:`Comparison` of ``better`` and ``played`` from ``view`` with
     playouts of ``horizon`` turns a player (None: to the round's end), in
@@ -197,8 +225,11 @@ def _compare(
             sample = sampler.sample(rng)
             seed = rng.getrandbits(32)
             scores = []
+            closing = hard_closing(closers, seed) if closers else None
             for i, move in enumerate((better, played)):
-                end = play_candidate(sample, move, seat, follow, seed, turns, aligned=True)
+                end = play_candidate(
+                    sample, move, seat, follow, seed, turns, aligned=True, closing=closing
+                )
                 if end.phase is Phase.DEAL or end.phase is Phase.GAME_OVER:
                     ended += 1
                     last = end.results[-1]
