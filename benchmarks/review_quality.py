@@ -3,12 +3,14 @@ deeper analysis, its stability under other random numbers, the truth of every
 reason it gives, and its speed.
 
 Usage: ``python benchmarks/review_quality.py [--games N] [--rounds N] [--fine N]
-[--hard-flags N] [--seed N] [--large]``.
+[--hard-flags N] [--closing-games N] [--seed N] [--large]``.
 
-A fixed set of games is generated here, seeded: ``--games`` games at each of 2,
-3 and 4 players, the seats dealt round-robin from random, easy, medium and hard,
-each cut after ``--rounds`` rounds. Every seat of every game is reviewed twice,
-with the review's seed 0 (what everyone sees) and seed 1. Then:
+A set of games is generated here from ``--seed`` (by default a fresh one each
+run, printed first, so that the figures are of games the review was not tuned
+on): ``--games`` games at each of 2, 3 and 4 players, the seats dealt
+round-robin from random, easy, medium and hard, each cut after ``--rounds``
+rounds. Every seat of every game is reviewed twice, with the review's seed 0
+(what everyone sees) and seed 1. Then:
 
 - every decision the review flags (an inaccuracy or worse) is played out again
   from the seat's view, both moves from the same samples, to the end of the
@@ -23,15 +25,22 @@ with the review's seed 0 (what everyone sees) and seed 1. Then:
   of them is picked on half the samples and measured on the other half, so its
   margin is not inflated by the pick;
 - every reason is checked against the record and the position
-  (:mod:`review_claims`).
+  (:mod:`review_claims`);
+- the band "one face-down card left" (issue 40): ``--closing-games`` more
+  games, in which only the decisions taken with one face-down card left while
+  nobody has ended the round are reviewed, every flag judged by hard bots
+  (:func:`closing_band`): such positions are a few in a game, and there the
+  review's playouts decided the round's end by the quick policy's safety check.
 
 Prints precision (the better move better by more than 0.5 points by the deep
 analysis), the wrong-sign rate, recall misses (decisions called fine that lose
 more than 2 points), the bias of the reported loss, Spearman's rank correlation,
 stability across the two seeds, the false claims, the distribution of losses by
-bot (for the grade thresholds) and the review's time per 4-round, 3-player game.
-The default run takes about 20 minutes on one core; ``--large`` (three times
-the games, 200 flags judged by hard bots) about two hours.
+bot (for the grade thresholds) and the review's time per 4-round, 3-player game;
+then, with hard bots as the judge, precision, wrong sign, bias and Spearman (with
+95% intervals) for the band, the main set's judged flags and all of them.
+The default run takes about 40 minutes on one core; ``--large`` (three times
+the games, 200 flags judged by hard bots, 90 band games) about three hours.
 """
 
 from __future__ import annotations
@@ -281,6 +290,120 @@ def share(text: str, hits: int, n: int, target: str) -> str:
     )
 
 
+# --- the round's end: one face-down card left (issue 40) ------------------------------
+#
+# A position where the seat has one face-down card left and nobody has ended the
+# round is where the review's playouts used to decide the round's end by the
+# quick policy's safety check, and where hard bots reversed most of its wrong
+# signs. Such positions are a few in a game, so the band has games of its own,
+# in which only these decisions are reviewed and every flag is judged by hard
+# bots.
+
+
+def closing_position(view: PlayerView) -> bool:
+    """Whether the seat may end the round with this decision or its next: one
+    face-down card left, and nobody has ended the round."""
+    return view.finisher is None and len(view.own_grid.face_down) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A flag and what hard bots playing every seat found (``hard``)."""
+
+    level: str
+    rated: Rated
+    hard: Estimate
+
+
+def closing_band(
+    games: int, rounds: int, seed: int, rng: random.Random, progress: Callable[[str], None]
+) -> tuple[list[Judged], int]:
+    """``games`` games (seated as :func:`game_set`'s, at 2, 3 and 4 players in
+    turn, seeds apart from the main set's) whose decisions in a
+    :func:`closing_position` are reviewed with seed 0; every flag judged by
+    hard bots. Returns the flags and the number of decisions reviewed."""
+    judged: list[Judged] = []
+    decisions = 0
+    for g in range(games):
+        players = 2 + g % 3
+        levels = tuple(LEVELS[(g + players + i) % len(LEVELS)] for i in range(players))
+        game = _play(levels, rounds, seed + 10_000 + g)
+        for seat, level in enumerate(levels):
+            reviewer = Reviewer(game, seat, seed=0)
+            # Only these decisions: the reviewer rates its ``points`` in turn.
+            reviewer.points = tuple(p for p in reviewer.points if closing_position(p.view))
+            decisions += reviewer.total
+            for rated in reviewer.run().rated:
+                if rated.is_flagged:
+                    view, played = rated.point.view, rated.point.played
+                    hard = hard_judge(view, rated.best, played, rng, HARD_MOST)
+                    judged.append(Judged(level, rated, hard))
+        progress(f"closing band: game {g + 1} of {games}, {len(judged)} flags")
+    return judged, decisions
+
+
+def bootstrap(
+    pairs: Sequence[tuple[float, float]],
+    figure: Callable[[Sequence[tuple[float, float]]], float],
+    rng: random.Random,
+    times: int = 2000,
+) -> tuple[float, float]:
+    """A 95% percentile interval of ``figure`` over ``pairs`` resampled."""
+    found = sorted(figure([rng.choice(pairs) for _ in pairs]) for _ in range(times))
+    found = [f for f in found if not math.isnan(f)]
+    if not found:
+        return math.nan, math.nan
+    return found[int(0.025 * len(found))], found[int(0.975 * len(found)) - 1]
+
+
+def _bias(pairs: Sequence[tuple[float, float]]) -> float:
+    deep = sum(d for _, d in pairs)
+    return sum(r for r, _ in pairs) / deep - 1 if deep > 0 else math.nan
+
+
+def _rho(pairs: Sequence[tuple[float, float]]) -> float:
+    reported, deep = [r for r, _ in pairs], [d for _, d in pairs]
+    if len(set(reported)) < 2 or len(set(deep)) < 2:
+        return math.nan
+    return spearman(reported, deep)
+
+
+def against_hard(title: str, judged: Sequence[tuple[float, Estimate]], rng: random.Random) -> None:
+    """The issue's figures with hard bots as the judge, for flags (reported
+    loss, hard bots' estimate): precision, wrong sign, bias and Spearman with
+    95% intervals (Wilson for shares, bootstrap for the other two)."""
+    n = len(judged)
+    print(f"{title}: {n} flags judged by hard bots")
+    print()
+    print("| figure | measured | target |")
+    print("|---|---|---|")
+    print(share("precision, hard bots", sum(e.mean > LINE for _, e in judged), n, "≥ 95%"))
+    print(share("wrong sign, hard bots", sum(e.mean < 0 for _, e in judged), n, "≤ 2%"))
+    pairs = [(loss, e.mean) for loss, e in judged]
+    if n >= 3:
+        low, high = bootstrap(pairs, _bias, rng)
+        print(
+            f"| reported loss vs hard bots | {sum(r for r, _ in pairs) / n:.2f} vs"
+            f" {sum(d for _, d in pairs) / n:.2f} ({100 * _bias(pairs):+.1f}%"
+            f" [{100 * low:+.1f}, {100 * high:+.1f}]) | ±10% |"
+        )
+        low, high = bootstrap(pairs, _rho, rng)
+        print(f"| Spearman vs hard bots | {_rho(pairs):.2f} [{low:.2f}, {high:.2f}] | ≥ 0.80 |")
+    print()
+
+
+def wrong_signs(judged: Sequence[Judged]) -> None:
+    """Every flag of the band that hard bots find the wrong way round."""
+    for j in judged:
+        if j.hard.mean < 0:
+            p = j.rated.point
+            print(
+                f"  wrong sign: {j.level}, round {p.round_number} turn {p.turn}: played"
+                f" {p.played}, better {j.rated.best}; reported {j.rated.loss:.1f}, hard bots"
+                f" {j.hard.mean:+.2f} ± {j.hard.se:.2f} ({j.hard.samples} samples)"
+            )
+
+
 # --- the run ---------------------------------------------------------------------------
 
 
@@ -322,21 +445,84 @@ def timing(runs: int) -> list[float]:
     return seconds
 
 
+# --- cost: whole games (issue 40, part 3) ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTime:
+    """One seat of a whole game reviewed: its bot ``level``, rounds, decisions,
+    flags and the review's CPU seconds."""
+
+    level: str
+    rounds: int
+    decisions: int
+    flags: int
+    seconds: float
+
+
+def whole_game_times(games: int, seed: int, progress: Callable[[str], None]) -> list[SeatTime]:
+    """Every seat of ``games`` whole 4-player games (one seat of each level,
+    their order turned from game to game) reviewed once with seed 0, timed."""
+    found = []
+    for g in range(games):
+        levels = tuple(LEVELS[(g + i) % len(LEVELS)] for i in range(len(LEVELS)))
+        game = _play(levels, 99, seed + 20_000 + g)
+        for seat, level in enumerate(levels):
+            start = time.process_time()
+            review = Reviewer(game, seat).run()
+            seconds = time.process_time() - start
+            flags = sum(r.is_flagged for r in review.rated)
+            found.append(SeatTime(level, len(game.rounds), len(review.rated), flags, seconds))
+        progress(f"whole games: {g + 1} of {games} reviewed")
+    return found
+
+
+def report_times(times: Sequence[SeatTime]) -> None:
+    print("| bot | seats | rounds | decisions | flags | CPU s a seat: median | max | target |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for level in LEVELS:
+        mine = [t for t in times if t.level == level]
+        if mine:
+            print(
+                f"| {level} | {len(mine)} | {statistics.mean(t.rounds for t in mine):.1f}"
+                f" | {statistics.mean(t.decisions for t in mine):.0f}"
+                f" | {statistics.mean(t.flags for t in mine):.1f}"
+                f" | {statistics.median(t.seconds for t in mine):.2f}"
+                f" | {max(t.seconds for t in mine):.2f} | ≤ 3 s |"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games at each player count")
     parser.add_argument("--rounds", type=int, default=2, help="rounds per game")
     parser.add_argument("--fine", type=int, default=200, help="fine decisions analysed deeply")
     parser.add_argument("--hard-flags", type=int, default=40, help="flags judged by hard bots")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the game set and the judges")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the games and judges (default: a fresh one)"
+    )
+    parser.add_argument(
+        "--closing-games",
+        type=int,
+        default=30,
+        help="games of the band 'one face-down card left', every flag judged by hard bots",
+    )
     parser.add_argument(
         "--large", action="store_true", help="3x the games and fine decisions, 200 flags by hard"
     )
     parser.add_argument("--runs", type=int, default=3, help="timing runs per seat")
+    parser.add_argument(
+        "--whole-games", type=int, default=1, help="whole 4-player games timed, a seat a level"
+    )
     parser.add_argument("--dump", default=None, help="write every flag's figures here (JSON lines)")
     args = parser.parse_args()
     if args.large:
         args.games, args.fine, args.hard_flags = 3 * args.games, 3 * args.fine, 200
+        args.closing_games *= 3
+    if args.seed is None:
+        # Games the review has not been tuned on: a fresh seed each run.
+        args.seed = random.SystemRandom().randrange(1_000_000)
+    print(f"seed {args.seed} (again: --seed {args.seed})", flush=True)
     started = time.monotonic()
 
     def progress(text: str) -> None:
@@ -375,10 +561,38 @@ def main() -> None:
         if rated.is_flagged
         for problem in false_claims(r.game, review, rated)
     ]
+    band, band_decisions = closing_band(args.closing_games, args.rounds, args.seed, rng, progress)
     seconds = timing(args.runs)
+    whole = whole_game_times(args.whole_games, args.seed, progress)
     if args.dump:
         dump(args.dump, flags, deep, by_hard)
     report(args, reviewed, flags, deep, by_hard, fine_losses, claims, seconds, decisions)
+    print()
+    judges = random.Random(args.seed + 1)
+    print(
+        f"Band 'one face-down card left, nobody has ended the round': {args.closing_games}"
+        f" games of their own, {band_decisions} such decisions reviewed"
+    )
+    against_hard("The band", [(j.rated.loss, j.hard) for j in band], judges)
+    wrong_signs(band)
+    print()
+    main_set = [(flags[i][1].loss, e) for i, e in by_hard.items()]
+    again = [
+        (flags[i][1].loss, e)
+        for i, e in by_hard.items()
+        if closing_position(flags[i][1].point.view)
+    ]
+    against_hard("The main set's flags drawn for hard bots", main_set, judges)
+    against_hard("  of which one face-down card left", again, judges)
+    against_hard(
+        "All flags judged by hard bots",
+        [*main_set, *((j.rated.loss, j.hard) for j in band)],
+        judges,
+    )
+    print(f"The review's time over whole games ({args.whole_games} of 4 players, CPython):")
+    print()
+    report_times(whole)
+    print()
     progress("done")
 
 

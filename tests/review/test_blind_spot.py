@@ -46,7 +46,7 @@ def test_saving_more_points_with_one_card_left_is_no_longer_a_loss() -> None:
     view = jonas_takes_a_two()
     on_the_five, on_the_six = Swap(1), Swap(9)
     assert judge.at_stake(view)
-    assert judge.measure_closers(view) == (0, 1, 2)
+    assert judge.round_enders(view) == (0, 1, 2)
     measured = run_steps(measure_in_steps(view, on_the_five, on_the_six, random.Random(1)))
     # Within its noise of nothing: not an inaccuracy, as hard bots find.
     assert measured.mean + 2 * measured.se < INACCURACY
