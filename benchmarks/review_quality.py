@@ -67,6 +67,7 @@ from skyjo.bots import ask, make_bot
 from skyjo.bots.expert import (
     Sampler,
     follow_ups,
+    hard_closing,
     play_candidate,
     playout_turns,
     ranked_options,
@@ -77,7 +78,7 @@ from skyjo.game import Game
 from skyjo.record import GameRecord
 from skyjo.review import Rated, Review, Reviewer
 from skyjo.review.grades import Grade
-from skyjo.review.judge import FIRST, MEASURE, points_ahead
+from skyjo.review.judge import FIRST, MEASURE, points_ahead, round_enders
 from skyjo.rules import Rules
 from skyjo.state import Phase, State
 from skyjo.view import PlayerView, view_of
@@ -134,20 +135,26 @@ def policy_judge(
 ) -> list[list[float]]:
     """Each of ``moves`` played out ``samples`` times to the end of the round by
     the review's own playout policy (the expert's placement after a pile
-    choice), all moves from the same samples and playout seeds; the points
-    ahead of the average opponent, one list per sample."""
+    choice, hard's round-ending choices where the measurement makes them:
+    :func:`~skyjo.review.judge.round_enders`), all moves from the same samples
+    and playout seeds; the points ahead of the average opponent, one list per
+    sample."""
     ctx = Context.of(view)
     follow = follow_ups(ctx) if view.phase is Phase.TURN else None
     turns = playout_turns(view, None)
     sampler = Sampler(view, turns)
+    closers = round_enders(view)
     results = []
     for _ in range(samples):
         sample = sampler.sample(rng)
         seed = rng.getrandbits(32)
+        closing = hard_closing(closers, seed) if closers else None
         results.append(
             [
                 points_ahead(
-                    play_candidate(sample, move, view.seat, follow, seed, turns, aligned=True),
+                    play_candidate(
+                        sample, move, view.seat, follow, seed, turns, aligned=True, closing=closing
+                    ),
                     view.seat,
                     ctx.odds.mean,
                 )
