@@ -175,8 +175,9 @@ class Closing:
     hard makes them (:func:`skyjo.bots.expert.hard_closing`). Only these
     placements are asked: the pile choice before them stays the policy's, as do
     the rest of the turns, for a hard decision costs about a thousand quick ones
-    (asking hard for every decision of a turn with one face-down card left gave
-    the same losses within their noise for ten times the time). ``decide`` must
+    (asking hard for every decision of a turn with one face-down card left took
+    ten times as long, for the same loss within its noise on the position
+    tried). ``decide`` must
     draw none of the playout's random numbers, so that two moves compared on
     common random numbers still meet the same cards and choices."""
 

@@ -185,12 +185,12 @@ def round_enders(view: PlayerView) -> tuple[int, ...]:
 
     There the quick policy ended the round after the move that saved more
     points, was doubled a fifth of the time, and the review called the better
-    move a loss (issue 40). The other players' choices count as much: on the
-    benchmark's band of these positions, hard choices for the seat alone kept
-    8.0% of flags the wrong way round by hard bots' judgement, for every player
-    5.0% (7.9% before); docs/review.md, "The blind spot". Elsewhere a hard
-    choice costs too much for the time a seat (about a second a measurement,
-    where the seat has several)."""
+    move a loss (issue 40). The other players' choices count as much: over 178
+    such positions' losses, hard's choices for the seat alone left 8.1% of the
+    flags the wrong way round by hard bots' judgement (8.0% before), for every
+    player 4.9% (docs/review.md, "The blind spot at the end of a round").
+    Elsewhere hard's choices would cost about a second a measurement, and a
+    seat has several."""
     if view.finisher is None and len(view.own_grid.face_down) == 1:
         return tuple(range(view.num_players))
     return ()
