@@ -32,6 +32,7 @@ from skyjo.events import (
     CardSwapped,
     ColumnRemoved,
     Event,
+    GameEnded,
     PilesReshuffled,
     RoundDealt,
     RoundEnding,
@@ -43,7 +44,8 @@ from skyjo.i18n.language import SAVED_LANGUAGE_KEY, saved_language
 from skyjo.state import Phase
 from skyjo.steps import run_steps
 from skyjo.web.device import Keeper, Storage, Unreadable
-from skyjo.web.ui.i18n import DEFAULT_NAMES, card_text
+from skyjo.web.ui import cues, statistics
+from skyjo.web.ui.i18n import DEFAULT_NAMES, Translator, card_text
 from skyjo.web.ui.setup import BOT_LEVELS, HUMAN, Seat, Setup, SetupError
 
 SAVE_KEY: Final = "skyjo.game"
@@ -108,6 +110,7 @@ class Confirm(StrEnum):
 
     NEW_GAME = "new_game"
     IMPORT = "import"
+    RESET_STATISTICS = "reset_statistics"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +134,14 @@ class Notice:
 class App:
     """One device's Skyjo: setup, the game in progress, its log and its save."""
 
-    def __init__(self, storage: Storage, *, language: str = "en", seed: int | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        language: str = "en",
+        seed: int | None = None,
+        reduced_motion: bool = False,
+    ) -> None:
         self.storage = storage
         #: Reads and writes go through it: see :class:`skyjo.web.device.Keeper`.
         self.keeper = Keeper(storage)
@@ -181,6 +191,15 @@ class App:
         self.unsaved_size: int | None = None
         #: Whether "how to play" is shown: on a first visit, and from the menu.
         self.howto_open = self.keeper.read(HOWTO_KEY) is None
+        #: Whether the device asks for reduced motion: then sound and vibration are
+        #: off until the person turns them on (:mod:`skyjo.web.ui.cues`).
+        self.reduced_motion = reduced_motion
+        #: The last step's sound, if it makes one.
+        self.cue: cues.Cue | None = None
+        #: Whether the statistics are shown (opened from the menu).
+        self.statistics_open = False
+        #: Why the statistics the device held could not be read, once found so.
+        self.statistics_unreadable: str | None = None
         self._check_save()
 
     # --- start and stop ---------------------------------------------------------
@@ -231,13 +250,17 @@ class App:
             if self.game is not None:
                 self.screen = self._screen_for_state()
             self.notice = Notice("recent.not_kept", {}, error=True)
+        elif key == statistics.STATISTICS_KEY:
+            self.notice = Notice("stats.not_kept", {}, error=True)
         elif self.keeper.refused(key) and self.notice and self.notice.key == "save.corrupt":
             self.notice = Notice("save.corrupt_not_kept", self.notice.fields, error=True)
 
     @property
     def unreadable(self) -> Unreadable | None:
-        """The unreadable save the page offers to export (the latest one met)."""
-        return self.keeper.unreadable[-1] if self.keeper.unreadable else None
+        """The unreadable save the page offers to export (the latest one met; the
+        statistics' are kept aside and said by their own view)."""
+        found = [u for u in self.keeper.unreadable if u.key != statistics.STATISTICS_KEY]
+        return found[-1] if found else None
 
     def exported_unreadable(self) -> str:
         """The text of the unreadable save, for its export; once exported it may be
@@ -328,6 +351,9 @@ class App:
         elif asked is Confirm.IMPORT and self._pending_import is not None:
             game, self._pending_import = self._pending_import, None
             self._put_imported(game)
+        elif asked is Confirm.RESET_STATISTICS:
+            self.keeper.remove(statistics.STATISTICS_KEY)
+            self.statistics_unreadable = None
 
     def cancel(self) -> None:
         """The person kept the game in progress: nothing changes."""
@@ -439,6 +465,7 @@ class App:
         self.at_device = None
         # What the last step did belongs to the game it was played in: a new or
         # imported game's first screen has nothing that just moved.
+        self.cue = None
         self.changed = frozenset()
         self.revealed = ()
         self.swapped_in = self.discarded_from = None
@@ -472,6 +499,57 @@ class App:
         several people at one device (pass and play) nobody is "you"."""
         people = [seat.name for seat in self.seats if not seat.is_bot]
         return people[0] if len(people) == 1 else None
+
+    # --- sound and statistics -----------------------------------------------------
+
+    @property
+    def sound(self) -> bool:
+        """Whether the page plays its cues (:mod:`skyjo.web.ui.cues`)."""
+        stored = self.keeper.read(cues.SOUND_KEY)
+        return cues.sound_on(stored, reduced_motion=self.reduced_motion)
+
+    def switch_sound(self) -> None:
+        """The "Sound and vibration" switch: the other way, remembered as a choice."""
+        self.keeper.write(cues.SOUND_KEY, cues.OFF if self.sound else cues.ON)
+
+    def read_statistics(self) -> statistics.Statistics:
+        """The statistics the device holds; ones that cannot be read are kept aside
+        (:attr:`statistics_unreadable` says why) and counting starts afresh."""
+        key = statistics.STATISTICS_KEY
+        text = self.keeper.read(key)
+        if text is None or self.keeper.guarded(key):
+            return statistics.Statistics.empty()
+        try:
+            return statistics.Statistics.loads(text)
+        except ValueError as exc:
+            aside = statistics.STATISTICS_UNREADABLE_KEY
+            self.keeper.found_unreadable(key, text, str(exc), aside=aside)
+            self.statistics_unreadable = str(exc)
+            return statistics.Statistics.empty()
+
+    def _count_game(self) -> None:
+        """The game just ended here: count it (a tie-break round is part of the game
+        it settles, counted when that ended)."""
+        if self.game is None or self.tiebreak_of:
+            return
+        result = statistics.result_of(self.game, [seat.kind for seat in self.seats])
+        if result is None:
+            return
+        before = self.read_statistics()
+        after = before.add(result)
+        if after is not before:
+            self.keeper.write(statistics.STATISTICS_KEY, json.dumps(after.to_json()))
+
+    def show_statistics(self, *, show: bool = True) -> None:
+        self.statistics_open = show
+
+    def ask_reset_statistics(self) -> None:
+        """Ask before the statistics are reset (the answer comes to :meth:`confirm`)."""
+        self.confirming = Confirm.RESET_STATISTICS
+
+    def export_statistics(self) -> str:
+        """The statistics as CSV, headed in the page's language."""
+        return statistics.to_csv(self.read_statistics(), Translator(self.language))
 
     # --- whose move -------------------------------------------------------------
 
@@ -697,8 +775,13 @@ class App:
         self.discard_mode = False
         self.hint = None
         self._note(events, source, reason, explanation)
+        kind = cues.cue_of(events)
+        buzz = kind is not None and cues.buzzes(kind, by_person=seat not in self.bots)
+        self.cue = cues.Cue(kind, buzz, self.steps) if kind else None
         self.screen = self._screen_for_state()
         self._save()
+        if any(isinstance(event, GameEnded) for event in events):
+            self._count_game()
 
     def _screen_for_state(self) -> Screen:
         assert self.game is not None

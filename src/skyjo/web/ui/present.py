@@ -138,7 +138,8 @@ class TableModel:
 
 @dataclass(frozen=True, slots=True)
 class ConfirmModel:
-    """The question asked before a game in progress is replaced."""
+    """A question asked before something is replaced or deleted (a game in progress,
+    the statistics)."""
 
     heading: str
     text: str
@@ -609,10 +610,18 @@ def table_view(app: App) -> str:
 
 
 def confirm(app: App) -> ConfirmModel | None:
-    """The question to ask before the game in progress is replaced, if one is pending."""
+    """The question to ask before the game in progress is replaced, or the statistics
+    reset, if one is pending."""
+    t = Translator(app.language)
+    if app.confirming is Confirm.RESET_STATISTICS:
+        return ConfirmModel(
+            t.t("confirm.stats.heading"),
+            t.t("confirm.stats.text", n=app.read_statistics().games),
+            t.t("button.stats_reset_confirm"),
+            t.t("button.stats_keep"),
+        )
     if app.confirming is None or app.game is None:
         return None
-    t = Translator(app.language)
     n = app.game.state.round_number
     if app.confirming is Confirm.IMPORT:
         return ConfirmModel(
