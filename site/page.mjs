@@ -811,9 +811,11 @@ class View {
     }
     if (policy.keep) {
       // The element the keyboard was on was repainted: find its successor by id.
+      // An element Python asks for by name may also be a heading it made focusable
+      // (tabindex="-1": a panel opened from the menu starts there).
       const id = policy.wanted || (focused && focused.id) || "";
       const there = id ? this.byId(id) : null;
-      if (acts(there)) target = there;
+      if (acts(there) || (policy.wanted && there && there.hasAttribute("tabindex"))) target = there;
     }
     for (const selector of policy.next || []) {
       if (target) break;
