@@ -161,8 +161,8 @@ def test_a_reload_or_another_tab_resuming_the_ended_game_counts_nothing_more() -
     finished(storage)
     before = storage.get(STATISTICS_KEY)
     for _ in range(2):  # a reload; another tab opening the same device's game
+        assert App(storage).screen is Screen.RESUME
         again = App(storage)
-        assert again.screen is Screen.RESUME
         again.resume()
         assert again.screen is Screen.GAME_END
     assert storage.get(STATISTICS_KEY) == before and kept(storage).games == 1
