@@ -221,11 +221,18 @@ def test_where_the_device_asks_for_reduced_motion_the_switch_starts_off(
     sized: tuple[BrowserContext, str],
 ) -> None:
     # Intent: a device that asks for reduced motion gets no sound and no vibration
-    # until the person turns the switch on, which the switch shows; the choice then
-    # holds over the device's wish.
+    # until the person turns the switch on, which the switch shows from the first
+    # paint; the choice then holds over the device's wish.
     t = Translator("en")
-    visit = opened(sized, "en")
+    context, url = sized
+    context.add_init_script("localStorage.setItem('skyjo.howto', 'seen');")
+    visit = open_page(context, url)
     page = visit.page
+    page.goto(url + "?seed=5", wait_until="domcontentloaded")
+    # The build's paint shows it off already, before Python runs (site/boot-lang.js).
+    assert page.get_attribute("html", "data-ready") is None
+    assert page.locator("#sound-switch").get_attribute("aria-checked") == "false"
+    wait_until_started(page)
     switch = sound_switch(page, t)
     expect(switch).to_have_attribute("aria-checked", "false")
     start_game(page, TWO_SEATS)

@@ -43,10 +43,11 @@ def sound_switch(t: Translator, *, on: bool) -> str:
     """The one switch for sound and vibration (:mod:`skyjo.web.ui.cues`). The build
     paints it before Python runs; ``data-setting`` and ``data-off-when`` let
     ``site/boot-lang.js`` show it as this device has it from the first paint."""
-    track = render.h("span", render.h("span", class_="switch-knob"), class_="switch-track")
+    knob = render.h("span", class_="switch-knob")
+    track = render.h("span", knob, class_="switch-track", aria_hidden="true")
     return render.h(
         "button",
-        render.h("span", track, aria_hidden="true") + " " + render.esc(t.t("button.sound")),
+        track + " " + render.esc(t.t("button.sound")),
         type="button",
         role="switch",
         aria_checked="true" if on else "false",
