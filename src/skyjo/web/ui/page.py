@@ -30,7 +30,7 @@ from skyjo.web.device import Storage
 from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
 from skyjo.web.ui import intents, paint, present, render
-from skyjo.web.ui.app import App, Notice, Screen
+from skyjo.web.ui.app import App, Notice, Screen, Undo
 from skyjo.web.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.web.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
 from skyjo.web.worker.effects import Effects
@@ -120,7 +120,9 @@ class GamePage:
         which becomes the app's setup."""
         language = saved_language(storage.get) or pick_language(languages)
         seed = whole_number(query_value(search, "seed"))
-        app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
+        app = App(
+            storage, language=language if language in LANGUAGES else "en", seed=seed, takebacks=True
+        )
         page = cls(app, push, spawn)
         if touched and app.screen is Screen.SETUP:
             page.take_typed_setup(forms or {})
@@ -361,6 +363,8 @@ class GamePage:
             return self.guarded(lambda: app.choose_discard_mode(False))
         if key == "Escape" and app.game is not None and app.game.can_put_back():
             return self.guarded(app.put_back)
+        if key == "Undo" and app.undo_offer() is Undo.READY:  # Ctrl+Z, ⌘Z (site/page.mjs)
+            return self.guarded(app.undo)
         return Effects()
 
     def _keep_typed_setup(self, forms: Forms) -> None:
@@ -409,6 +413,7 @@ class GamePage:
             "cancel": app.cancel,
             "restore": lambda: app.restore_recent(number("index")),
             "rematch": app.rematch,
+            "undo": app.undo,
             "howto": lambda: self._howto(forms, show=True),
             "howto-close": lambda: self._howto(forms, show=False),
             "review": lambda: self._start_review(number("review-seat")),
