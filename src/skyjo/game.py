@@ -54,6 +54,8 @@ class NoTakeBack(StrEnum):
     NO_TURN = "no turn"
     #: The turn turned up a card (a face-down card swapped away, or one turned over).
     SEEN = "seen"
+    #: The turn came before a take-back of this round: what came before one stands.
+    EARLIER = "earlier"
 
 
 class Game:
@@ -197,7 +199,9 @@ class Game:
         found = self._last_turn(player)
         if found is None:
             return NoTakeBack.NO_TURN
-        before, turn = found[1], found[2]
+        at, before, turn = found
+        if at < self._builder.taken_back_at:
+            return NoTakeBack.EARLIER
         if turn.flip or not before.grids[player].face_up[turn.position]:
             return NoTakeBack.SEEN
         return None
@@ -208,7 +212,9 @@ class Game:
         keeps as taken back (:class:`skyjo.record.TakenBack`, returned).
 
         The card the player took stays taken: they hold it again and choose anew
-        where it goes. The draw pile keeps its order, and a turn that turned up a
+        where it goes. A take-back never reaches back past an earlier one of the
+        round (the moves before it stand), so a record's take-backs follow each
+        other as they happened. The draw pile keeps its order, and a turn that turned up a
         card (a face-down card swapped away, one turned over) cannot be taken back,
         so no card once seen is hidden again: a take-back never lets anyone look at
         a card and then choose as if they had not. A reshuffle taken back is
@@ -250,6 +256,7 @@ class Game:
             NoTakeBack.HOLDING: "they hold a card: it is placed first",
             NoTakeBack.NO_TURN: "they have no turn in this round (opening flips are not turns)",
             NoTakeBack.SEEN: "it turned up a card, and a card once seen is not taken back",
+            NoTakeBack.EARLIER: "it came before a take-back, and what came before one stands",
         }[refusal]
         if refusal is NoTakeBack.SEEN:
             found = self._last_turn(player)

@@ -189,6 +189,11 @@ class RecordBuilder:
         """The moves of the round in play that stand so far."""
         return tuple(self._rounds[-1][1]) if self._rounds else ()
 
+    @property
+    def taken_back_at(self) -> int:
+        """Where the round in play's latest take-back was (0 when it has none)."""
+        return self._rounds[-1][2][-1].at if self._rounds and self._rounds[-1][2] else 0
+
     def take_back(self, at: int) -> TakenBack:
         """Take back the round's moves from its move ``at`` (counted from 0) on, and
         a pending take; they are kept as a :class:`TakenBack`, which is returned."""

@@ -585,7 +585,7 @@ class App:
             NoTakeBack.ROUND_OVER,
         ):
             return None
-        if refusal is NoTakeBack.NO_TURN or self._person_moved_since(holder):
+        if refusal in (NoTakeBack.NO_TURN, NoTakeBack.EARLIER) or self._person_moved_since(holder):
             return Undo.NOTHING
         return Undo.SEEN if refusal is NoTakeBack.SEEN else Undo.READY
 
