@@ -92,7 +92,7 @@ class Game:
             if isinstance(move, Deal):
                 game._builder.add(CHANCE, move)
                 game._builder.keep_taken_back(record.rounds[step.round_number - 1].taken_back)
-                game._round_start = step.state
+                game._stood, game._move_start = [], step.state
             elif isinstance(move, PendingTake):
                 take: Action = TakeDiscard() if move.take == "discard" else Draw()
                 game._builder.add(move.player, take)
@@ -100,6 +100,8 @@ class Game:
             else:
                 for player, action in move_actions(move):
                     game._builder.add(player, action)
+                game._stood.append(game.state)
+                game._move_start = step.state
             game.state = step.state
         game.opening_events = game._resolve(deal=not pause_between_rounds or not record.rounds)
         return game
@@ -119,9 +121,10 @@ class Game:
         self.state: State = engine.new_game(len(players), rules)
         self._builder = RecordBuilder(self.state.rules, players)
         self._before_take: State | None = None
-        #: The state just after the round in play was dealt: a take-back replays
-        #: the round's moves that stand from here.
-        self._round_start = self.state
+        #: The state before each move of the round in play that stands (where a
+        #: take-back goes back to), and the state the move under way started from.
+        self._stood: list[State] = []
+        self._move_start = self.state
         self.pause_between_rounds = pause
         self._round_hooks: dict[int, Callable[[int, int, Rules], None]] = {}
 
@@ -230,7 +233,8 @@ class Game:
         holding = engine.apply(before, take, player=player)
         entry = self._builder.take_back(at)
         self._builder.add(player, take)
-        self.state = holding
+        del self._stood[at:]
+        self.state, self._move_start = holding, before
         self._before_take = None
         return entry
 
@@ -242,13 +246,9 @@ class Game:
         if not turns:
             return None
         at = turns[-1]
-        state = self._round_start
-        for move in moves[:at]:
-            for seat, action in move_actions(move):
-                state = engine.apply(state, action, player=None if seat == CHANCE else seat)
         turn = moves[at]
         assert isinstance(turn, TurnMove)
-        return at, state, turn
+        return at, self._stood[at], turn
 
     def _refusal_text(self, player: int, refusal: NoTakeBack) -> str:
         why = {
@@ -292,10 +292,14 @@ class Game:
         self.state, events = engine.step(
             self.state, action, player=None if player == CHANCE else player
         )
+        count = self._builder.move_count
         self._builder.add(CHANCE if acting is None else acting, action)
         self._before_take = before if isinstance(action, TakeDiscard) else None
         if isinstance(action, Deal):
-            self._round_start = self.state
+            self._stood, self._move_start = [], self.state
             if self._round_hooks:
                 self._new_round()
+        elif self._builder.move_count > count:  # a whole move is done
+            self._stood.append(self._move_start)
+            self._move_start = self.state
         return events

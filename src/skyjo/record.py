@@ -185,6 +185,11 @@ class RecordBuilder:
         self._pending = None
 
     @property
+    def move_count(self) -> int:
+        """How many moves of the round in play stand so far."""
+        return len(self._rounds[-1][1]) if self._rounds else 0
+
+    @property
     def round_moves(self) -> tuple[Move, ...]:
         """The moves of the round in play that stand so far."""
         return tuple(self._rounds[-1][1]) if self._rounds else ()
