@@ -616,13 +616,11 @@ class App:
         offer = self.undo_offer()
         holder = self._holder()
         if offer is not Undo.READY or holder is None or self.game is None:
-            raise IllegalActionError(
-                {
-                    None: "there is no move to take back here",
-                    Undo.NOTHING: "there is no move of the person at the device to take back",
-                    Undo.SEEN: "the last move turned up a card, and a card once seen stays seen",
-                }[offer if offer is not Undo.READY else None]
-            )
+            why: dict[Undo | None, str] = {
+                Undo.NOTHING: "there is no move of the person at the device to take back",
+                Undo.SEEN: "the last move turned up a card, and a card once seen stays seen",
+            }
+            raise IllegalActionError(why.get(offer, "there is no move to take back here"))
         entry = self.game.take_back(holder)
         later = sum(1 for m in entry.moves[1:] if isinstance(m, record.TurnMove))
         later += entry.pending is not None
