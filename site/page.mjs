@@ -983,8 +983,14 @@ class View {
     const inField = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
     const key = event.key;
     if (this.page === "index") {
+      // Ctrl+Z or ⌘Z (or an Undo key) takes back the last move; a text field keeps its own.
+      const undo = key === "Undo" || ((event.ctrlKey || event.metaKey) && !event.shiftKey
+        && !event.altKey && (key === "z" || key === "Z"));
       if (key === "Escape") this.send({ type: "key", key });
-      else if (key.startsWith("Arrow")) this.moveBetweenCards(event, key);
+      else if (undo && !inField && !(event.target && event.target.isContentEditable)) {
+        event.preventDefault();
+        this.send({ type: "key", key: "Undo" });
+      } else if (key.startsWith("Arrow")) this.moveBetweenCards(event, key);
     } else if (this.page === "scorepad") {
       const playing = this.doc.querySelector("#pad[data-screen='play'] #entry");
       if (!playing || tag === "INPUT" || tag === "SELECT") return;

@@ -313,10 +313,11 @@ def test_a_double_tap_on_save_types_nothing_into_the_next_round(
         # A person taps once the page has answered "Next" (a tap before that, on a
         # screen about to change, is dropped on purpose: site/page.mjs). The last
         # sum in, the page has brought "Save round" into view: at 360x640 it sits
-        # below the fold once the news above the keypad grows.
+        # below the fold once the news above the keypad grows. (Nearly all of it: the
+        # scroll may stop a fraction of a pixel short, 0.9987 of the key seen in CI.)
         answered(page)
         save = key(page, "Save round")
-        expect(save).to_be_in_viewport(ratio=1)
+        expect(save).to_be_in_viewport(ratio=0.95)
         box = save.bounding_box()
         assert box is not None
         page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -248,3 +248,33 @@ def test_the_playouts_are_said_to_reach_the_round_end_only_when_all_of_them_did(
         judged(state, Swap(0), Swap(1), comparison=most)[1].key == "review.reason.simulated_turns"
     )
     assert judged(state, Swap(0), Swap(1))[1] == SIMULATED
+
+
+def test_a_larger_saving_now_is_named_before_a_broken_pair() -> None:
+    # Issue 40 item 4: Lena put her −1 on one of her two 2s (a pair) where it saved
+    # 12 points on her face-up 11. The pair of 2s was worth less than the 9 points
+    # more the 11 gave: the reason names the saving, not the pair.
+    grid = "2 11 [9] [9] / 2 [9] [9] [9] / [9] [9] [9] [9]"
+    kind, why = placed(grid, -1, Swap(4), Swap(1))
+    assert kind == "placement"
+    assert why == Reason(
+        "review.reason.over_higher", {"card": -1, "diff": 9.0, "higher": 11, "covered": 2}
+    )
+    # A pair of 4s outweighs a saving of less than 4: it is still named.
+    _, why = placed("4 6 [9] [9] / 4 [9] [9] [9] / [9] [9] [9] [9]", 3, Swap(4), Swap(1))
+    assert why == Reason("review.reason.broke_pair", {"covered": 4, "row": 2, "column": 1})
+
+
+def test_a_column_of_negative_cards_leaving_is_never_praised() -> None:
+    # Issue 40 item 4: under the default rule a column of −1s leaves the grid and
+    # takes its −3 with it: pairing two −1s is no reason, nor completing three −2s.
+    _, why = placed("-1 [9] [9] [9] / [9] [9] [9] [9] / [9] [9] [9] [9]", -1, Swap(1), Swap(4))
+    assert why.key != "review.reason.pair"
+    kind, why = placed("-2 [9] [9] [9] / -2 [9] [9] [9] / [9] [9] [9] [9]", -2, Swap(1), Swap(8))
+    assert kind != "missed_column" and why.key != "review.reason.missed_column"
+    # Nor breaking a pair of 0s (a column of 0s leaving saves nothing).
+    _, why = placed("0 [9] [9] [9] / 0 [9] [9] [9] / [9] [9] [9] [9]", 5, Swap(0), Swap(1))
+    assert why.key != "review.reason.broke_pair"
+    # A positive column still is.
+    kind, _ = placed("5 [9] [9] [9] / 5 [9] [9] [9] / [9] [9] [9] [9]", 5, Swap(1), Swap(8))
+    assert kind == "missed_column"

@@ -50,6 +50,23 @@ def test_cards_and_points_are_written_the_languages_way() -> None:
     assert "1,5 point de mieux" in ReviewTexts("fr").reason(simulated)
 
 
+def test_a_better_placement_is_said_as_where_the_card_goes() -> None:
+    # Issue 40 item 4: "The 1 saves 6.0 points more in place of the 9 than in place
+    # of the 3" read as if the 1 were the 9; it says where the card is put, and
+    # whole points as a player counts them.
+    why = Reason("review.reason.over_higher", {"card": 1, "diff": 6.0, "higher": 9, "covered": 3})
+    english = ReviewTexts("en").reason(why)
+    assert english.startswith("Putting the 1 on the 9 saves 6 points")
+    assert "6.0" not in english and english.endswith("than on the 3.")
+    for language in LANGUAGES:
+        text = ReviewTexts(language).reason(why)
+        assert "6" in text and "6,0" not in text and "6.0" not in text, language
+    # Points that are not whole keep their decimal.
+    assert "5.5 points" in ReviewTexts("en").reason(
+        Reason("review.reason.simulated_end", {"loss": 5.5})
+    )
+
+
 def test_a_review_without_inaccuracy_names_the_inaccuracy_threshold() -> None:
     # The sentence says what "clearly worse" means; it follows the grade's threshold.
     assert "clearly 1.5 points or more worse" in ReviewTexts("en").clean()

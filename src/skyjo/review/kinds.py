@@ -92,6 +92,7 @@ def classify(
     )
     if (
         isinstance(best, Swap)
+        and _leaves_with_gain(held, view.rules)
         and _completes(own, best.position, held, view.rules)
         and not completes_played
     ):
@@ -184,20 +185,39 @@ def _placement(
     own, rules = view.own_grid, view.rules
     played_at = played.position if isinstance(played, Swap) else None
     best_at = best.position if isinstance(best, Swap) else None
+    mean = CardOdds.of(view).mean
+    # The points the better placement saves now, where both are placements that
+    # complete no column (a column leaving the grid is more than one card's worth).
+    diff: float | None = None
+    if (
+        best_at is not None
+        and played_at is not None
+        and not _completes(own, best_at, held, rules)
+        and not _completes(own, played_at, held, rules)
+    ):
+        diff = saving(own, best_at, held, mean, rules) - saving(own, played_at, held, mean, rules)
+    # A pair saves nothing yet, so a larger saving now is named before it.
     pairs_played = played_at is not None and _pairs(own, played_at, held, rules)
-    if best_at is not None and _pairs(own, best_at, held, rules) and not pairs_played:
+    if (
+        best_at is not None
+        and _pairs(own, best_at, held, rules)
+        and not pairs_played
+        and not _outweighs(diff, held)
+    ):
         return _at("review.reason.pair", best_at, card=held)
     if played_at is not None and own.cards[played_at] != held:
         broken = _pair_of(own, played_at, rules)
-        if broken and best_at not in broken:
-            return _at("review.reason.broke_pair", played_at, covered=own.cards[played_at])
-    if best_at is None or played_at is None:
+        covered_card = own.cards[played_at]
+        if (
+            broken
+            and best_at not in broken
+            and covered_card is not None
+            and not _outweighs(diff, covered_card)
+        ):
+            return _at("review.reason.broke_pair", played_at, covered=covered_card)
+    if best_at is None or played_at is None or diff is None:
         return simulated
-    if _completes(own, best_at, held, rules) or _completes(own, played_at, held, rules):
-        return simulated  # a column leaving the grid is more than one card's worth
-    mean = CardOdds.of(view).mean
     higher, covered = own.cards[best_at], own.cards[played_at]
-    diff = saving(own, best_at, held, mean, rules) - saving(own, played_at, held, mean, rules)
     # Both face down: diff is 0, and what is seen now cannot tell them apart.
     if diff < CLEAR:
         return simulated
@@ -215,6 +235,22 @@ def _placement(
         "review.reason.over_higher",
         {"card": held, "higher": higher, "covered": covered, "diff": diff},
     )
+
+
+def _outweighs(diff: float | None, card: int) -> bool:
+    """Whether a placement's saving now (``diff`` points, None when not counted)
+    is larger than a pair of ``card`` is worth: a pair saves nothing until its
+    third card comes, and then the pair's two cards leave with it; counted here as
+    one card's points, so a −1 on an 11 (12 points now) is named before a pair of
+    0s, and a pair of 4s before a saving of 1.5."""
+    return diff is not None and diff >= CLEAR and diff > card
+
+
+def _leaves_with_gain(card: int, rules: Rules) -> bool:
+    """Whether a column of three ``card`` leaving the grid saves points: only a
+    positive one. A column of 0s or of negative cards leaving costs (or saves
+    nothing), so a reason never praises completing or pairing one."""
+    return card > 0 and rules.removes_column(card)
 
 
 def saving(grid: GridView, position: int, card: int, mean: float, rules: Rules) -> float:
@@ -245,7 +281,7 @@ def _pairs(grid: GridView, position: int, card: int, rules: Rules) -> bool:
     """Whether ``card`` at ``position`` makes two of a kind face up in a column
     that can still leave the grid (its third slot is there, and not a third one:
     that would complete it)."""
-    if grid.removed[position] or grid.cards[position] == card or not rules.removes_column(card):
+    if grid.removed[position] or grid.cards[position] == card or not _leaves_with_gain(card, rules):
         return False
     a, b = (grid.cards[q] for q in PARTNERS[position])
     present = not any(grid.removed[q] for q in PARTNERS[position])
@@ -256,7 +292,7 @@ def _pair_of(grid: GridView, position: int, rules: Rules) -> tuple[int, ...]:
     """The two slots of the face-up pair ``position`` belongs to in its column
     (a column that can still leave the grid), or nothing."""
     card = grid.cards[position]
-    if card is None or grid.removed[position] or not rules.removes_column(card):
+    if card is None or grid.removed[position] or not _leaves_with_gain(card, rules):
         return ()
     if any(grid.removed[q] for q in PARTNERS[position]):
         return ()
@@ -281,7 +317,7 @@ def _pile(
             )
         return "wrong_pile", simulated
     for position in own.present:
-        if _completes(own, position, top, view.rules):
+        if _leaves_with_gain(top, view.rules) and _completes(own, position, top, view.rules):
             return "missed_column", _at("review.reason.missed_column", position, card=top)
     if top <= LOW:
         return "let_low_go", Reason("review.reason.take_low", {"card": top})
@@ -301,8 +337,11 @@ def _completes(grid: GridView, position: int, card: int, rules: Rules) -> bool:
 
 
 def _feeds(grid: GridView, card: int, rules: Rules) -> bool:
-    """Whether ``card`` would complete one of ``grid``'s columns."""
-    return any(_completes(grid, p, card, rules) for p in grid.present)
+    """Whether ``card`` would complete one of ``grid``'s columns, one whose leaving
+    saves its owner points."""
+    return _leaves_with_gain(card, rules) and any(
+        _completes(grid, p, card, rules) for p in grid.present
+    )
 
 
 def _discarded(grid: GridView, action: PlayerAction, held: int) -> int | None:

@@ -46,11 +46,16 @@ class ReviewTexts(Catalogue):
         sentence stays true when the grades move."""
         return self.t("review.clean", points=self.points(INACCURACY))
 
+    def amount(self, value: float) -> str:
+        """Points in a reason: whole ones as a whole number ("saves 4 points", as a
+        player counts cards), others with one decimal (:meth:`points`)."""
+        return signed(int(value)) if value == int(value) else self.points(value)
+
     def reason(self, why: Reason) -> str:
-        """A review reason in this language: cards signed, points with one decimal."""
+        """A review reason in this language: cards signed, points as :meth:`amount`."""
         fields = {
             name: (
-                self.points(v)
+                self.amount(v)
                 if isinstance(v, float)
                 else signed(v)
                 if name in CARD_FIELDS and isinstance(v, int)

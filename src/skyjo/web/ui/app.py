@@ -39,7 +39,7 @@ from skyjo.events import (
     RoundScored,
     SetupDone,
 )
-from skyjo.game import Game
+from skyjo.game import Game, NoTakeBack
 from skyjo.i18n.language import SAVED_LANGUAGE_KEY, saved_language
 from skyjo.state import Phase
 from skyjo.steps import run_steps
@@ -71,6 +71,18 @@ SAVE_MOST = jsontext.MAX_LENGTH
 HINT_BOT: Final = "hard"
 #: The most sentences the live region holds at once (the move log keeps them all).
 MAX_HEARD: Final = 12
+#: The log lines of a player's turn (a take or draw and where the card went).
+TURN_KEYS: Final = frozenset(
+    {
+        "event.discard_swap_up",
+        "event.discard_swap_down",
+        "event.draw_swap_up",
+        "event.draw_swap_down",
+        "event.draw_flip",
+    }
+)
+#: The lines of a player's own move: a turn, or an opening flip.
+MOVE_KEYS: Final = TURN_KEYS | {"event.setup_flip"}
 
 
 class Screen(StrEnum):
@@ -103,6 +115,17 @@ class Line:
         key, fields, reason, *rest = data
         why = Reason.from_json(rest[0]) if rest and rest[0] is not None else None
         return cls(str(key), dict(fields), str(reason), why)
+
+
+class Undo(StrEnum):
+    """What the Undo button says (see :meth:`App.undo_offer`): it takes back the
+    last turn of the person at the device (``READY``); there is no such turn in
+    this round, or another person has moved since (``NOTHING``); that turn turned up
+    a card, which is not taken back (``SEEN``)."""
+
+    READY = "ready"
+    NOTHING = "nothing"
+    SEEN = "seen"
 
 
 class Confirm(StrEnum):
@@ -140,9 +163,13 @@ class App:
         *,
         language: str = "en",
         seed: int | None = None,
+        takebacks: bool = False,
         reduced_motion: bool = False,
     ) -> None:
         self.storage = storage
+        #: Whether the person may take back their last turn (:meth:`undo`): on the
+        #: game page, not in an embed.
+        self.takebacks = takebacks
         #: Reads and writes go through it: see :class:`skyjo.web.device.Keeper`.
         self.keeper = Keeper(storage)
         self.language = saved_language(storage.get) or language
@@ -602,6 +629,92 @@ class App:
         if due is None:
             raise IllegalActionError("nobody is waiting to be handed the device")
         self.at_device = due
+
+    # --- taking a turn back ---------------------------------------------------------
+
+    def _holder(self) -> int | None:
+        """The person holding the device: the one who moved last or was handed it,
+        else (a game just resumed or imported) the only person at the table."""
+        if self.at_device is not None:
+            return self.at_device
+        people = [p for p, seat in enumerate(self.seats) if not seat.is_bot]
+        return people[0] if len(people) == 1 else None
+
+    def undo_offer(self) -> Undo | None:
+        """Whether the table shows an Undo button, and what it says: None on another
+        screen, in an embed, while the device waits to be handed to a person, when
+        nobody is known to hold it (people alone, just resumed), in the opening flips
+        and while the person holds a card (the discard pile's is put back instead)."""
+        game = self.game
+        if not self.takebacks or game is None or self.screen is not Screen.TABLE:
+            return None
+        holder = self._holder()
+        if self.confirming or holder is None or self.hand_over_to() is not None:
+            return None
+        refusal = game.take_back_refusal(holder)
+        if game.state.phase is Phase.SETUP or refusal in (
+            NoTakeBack.HOLDING,
+            NoTakeBack.ROUND_OVER,
+        ):
+            return None
+        if refusal in (NoTakeBack.NO_TURN, NoTakeBack.EARLIER) or self._person_moved_since(holder):
+            return Undo.NOTHING
+        return Undo.SEEN if refusal is NoTakeBack.SEEN else Undo.READY
+
+    def _person_moved_since(self, holder: int) -> bool:
+        """Whether another person has moved since ``holder``'s last turn this round."""
+        assert self.game is not None
+        moves = self.game.round_moves
+        last = max(
+            (
+                i
+                for i, m in enumerate(moves)
+                if isinstance(m, record.TurnMove) and m.player == holder
+            ),
+            default=-1,
+        )
+        return any(
+            isinstance(m, record.TurnMove | record.SetupMove)
+            and m.player != holder
+            and m.player not in self.bots
+            for m in moves[last + 1 :]
+        )
+
+    def undo(self) -> None:
+        """Take back the last turn of the person at the device and every move after it
+        (:meth:`skyjo.game.Game.take_back`): they hold the card they took again and
+        place it anew, and the bots play on from there. The Moves log loses the
+        lines taken back and says what happened instead."""
+        offer = self.undo_offer()
+        holder = self._holder()
+        if offer is not Undo.READY or holder is None or self.game is None:
+            why: dict[Undo | None, str] = {
+                Undo.NOTHING: "there is no move of the person at the device to take back",
+                Undo.SEEN: "the last move turned up a card, and a card once seen stays seen",
+            }
+            raise IllegalActionError(why.get(offer, "there is no move to take back here"))
+        entry = self.game.take_back(holder)
+        later = sum(1 for m in entry.moves[1:] if isinstance(m, record.TurnMove))
+        later += entry.pending is not None
+        dealt = max((i for i, line in enumerate(self.log) if line.key == "event.dealt"), default=-1)
+        own = [
+            i
+            for i, line in enumerate(self.log)
+            if i > dealt and line.key in TURN_KEYS and line.fields.get("seat") == holder
+        ]
+        if own:
+            del self.log[own[-1] :]
+        line = Line("event.undo", {"name": self._name(holder), "seat": holder, "count": later})
+        self.log.append(line)
+        self.since_person = [line]
+        self.at_device = holder
+        self.discard_mode = False
+        self.hint = None
+        self.changed = frozenset()
+        self.revealed = ()
+        self.swapped_in = self.discarded_from = None
+        self.screen = self._screen_for_state()
+        self._save()
 
     # --- a bot's move -------------------------------------------------------------
 

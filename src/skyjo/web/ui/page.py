@@ -30,7 +30,7 @@ from skyjo.web.device import Storage
 from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
 from skyjo.web.ui import cues, intents, paint, present, render, statistics_panel
-from skyjo.web.ui.app import App, Confirm, Notice, Screen
+from skyjo.web.ui.app import App, Confirm, Notice, Screen, Undo
 from skyjo.web.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.web.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
 from skyjo.web.worker.effects import Effects
@@ -130,6 +130,7 @@ class GamePage:
             storage,
             language=language if language in LANGUAGES else "en",
             seed=seed,
+            takebacks=True,
             reduced_motion=reduced_motion,
         )
         page = cls(app, push, spawn)
@@ -388,6 +389,8 @@ class GamePage:
             return self.guarded(lambda: app.choose_discard_mode(False))
         if key == "Escape" and app.game is not None and app.game.can_put_back():
             return self.guarded(app.put_back)
+        if key == "Undo" and app.undo_offer() is Undo.READY:  # Ctrl+Z, ⌘Z (site/page.mjs)
+            return self.guarded(app.undo)
         return Effects()
 
     def _keep_typed_setup(self, forms: Forms) -> None:
@@ -442,6 +445,7 @@ class GamePage:
             "cancel": app.cancel,
             "restore": lambda: app.restore_recent(number("index")),
             "rematch": app.rematch,
+            "undo": app.undo,
             "howto": lambda: self._howto(forms, show=True),
             "howto-close": lambda: self._howto(forms, show=False),
             "statistics": lambda: self._statistics(forms, show=True),
