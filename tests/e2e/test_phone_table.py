@@ -11,11 +11,10 @@ Every state reached is scanned with axe and pictured.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from skyjo.web.ui.i18n import DEFAULT_NAMES, Translator
 
@@ -43,17 +42,6 @@ pytestmark = pytest.mark.e2e
 #: (viewport, language): a phone in English and in German (long words), a desktop.
 CASES = [(PHONE, "en"), (PHONE, "de"), (DESKTOP, "en")]
 IDS = ["360x640-en", "360x640-de", "1280x800-en"]
-
-
-@pytest.fixture
-def sized(
-    browser: Browser, site_url: str, request: pytest.FixtureRequest
-) -> Iterator[tuple[BrowserContext, str]]:
-    size: ViewportSize = request.param
-    phone = size is PHONE
-    context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
-    yield context, site_url
-    context.close()
 
 
 def opened(where: tuple[BrowserContext, str], language: str, *, seen_howto: bool = True) -> Visit:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from skyjo.web.embed import reel
 from skyjo.web.ui.i18n import DEFAULT_NAMES, Translator
@@ -32,17 +31,6 @@ from .test_game import (
 )
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def sized(
-    browser: Browser, site_url: str, request: pytest.FixtureRequest
-) -> Iterator[tuple[BrowserContext, str]]:
-    size: ViewportSize = request.param
-    phone = size is PHONE
-    context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
-    yield context, site_url
-    context.close()
 
 
 def opened(where: tuple[BrowserContext, str], language: str, query: str = "?seed=5") -> Visit:
