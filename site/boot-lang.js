@@ -114,6 +114,20 @@
           // No storage: a first visit, as far as the page can tell.
         }
       }
+      // A setting's switch (the game's "Sound and vibration") as this device has
+      // it, as Python will paint it: the choice kept under data-setting ("on" or
+      // "off"), else off where the device matches data-off-when (reduced motion).
+      var switches = target.querySelectorAll("[data-setting]");
+      for (var s = 0; s < switches.length; s++) {
+        var kept = null;
+        try {
+          kept = localStorage.getItem(switches[s].getAttribute("data-setting"));
+        } catch (error) {
+          // No storage: no choice was kept.
+        }
+        var off = matchMedia(switches[s].getAttribute("data-off-when") || "not all").matches;
+        switches[s].setAttribute("aria-checked", kept === "on" || (kept !== "off" && !off) ? "true" : "false");
+      }
     }
   }
 

@@ -28,7 +28,7 @@
 const FOCUSABLE = new Set(["BUTTON", "SELECT", "INPUT", "TEXTAREA", "SUMMARY", "A"]);
 // What a batch asks beyond painting, done even when a refused write made Python
 // paint anew (see View.apply).
-const CARRIED = new Set(["ready", "download", "copy", "print", "post", "warn", "failed", "lang", "title"]);
+const CARRIED = new Set(["ready", "download", "copy", "print", "post", "warn", "failed", "lang", "title", "cue"]);
 const TYPED = new Set(["text", "number", "search", "tel"]);
 // The score pad's keyboard: the keys that work like its on-screen keypad.
 const PAD_KEYS = {
@@ -206,7 +206,7 @@ async function savesOf(win, page) {
 
 // The saves' keys (skyjo.web.device.place says the same; a test holds them
 // together) and the localStorage marks that one is kept, for the first paint.
-const SAVE_KEY = /^(?:skyjo\.(?:game|recent|corrupt-save|recent-unreadable)|skyjo-scorepad(?:-current|-draft|-unreadable)?)(?:\.[2-9])?$/;
+const SAVE_KEY = /^(?:skyjo\.(?:game|recent|corrupt-save|recent-unreadable|statistics|statistics-unreadable)|skyjo-scorepad(?:-current|-draft|-unreadable)?)(?:\.[2-9])?$/;
 const PRESENT = { "skyjo.game": "skyjo.game-kept", "skyjo-scorepad": "skyjo-scorepad-kept" };
 
 // Saves an earlier version kept in localStorage move to the database, once: all
@@ -522,6 +522,8 @@ class View {
       fields,
       framed: this.win.parent !== this.win,
       clock: { now: now.getTime(), offset: -now.getTimezoneOffset() },
+      // Sound and vibration start off where the device asks for reduced motion.
+      reducedMotion: this.win.matchMedia("(prefers-reduced-motion: reduce)").matches,
     };
   }
 
@@ -699,6 +701,7 @@ class View {
         case "focus": if (!refocused) this.focus(op[1], focused); break;
         case "scroll": { const node = this.byId(op[1]); if (node) node.scrollIntoView({ block: op[2] === "nearest" ? "nearest" : "start" }); break; }
         case "download": this.download(op[1], op[2], op[3]); break;
+        case "cue": cue(this.win, op[1], op[2]); break;
         case "copy": if (this.win.navigator.clipboard) this.win.navigator.clipboard.writeText(op[1]).catch(() => {}); break;
         case "print": this.win.print(); break;
         case "post": this.post(op[1]); break;
@@ -808,9 +811,11 @@ class View {
     }
     if (policy.keep) {
       // The element the keyboard was on was repainted: find its successor by id.
+      // An element Python asks for by name may also be a heading it made focusable
+      // (tabindex="-1": a panel opened from the menu starts there).
       const id = policy.wanted || (focused && focused.id) || "";
       const there = id ? this.byId(id) : null;
-      if (acts(there)) target = there;
+      if (acts(there) || (policy.wanted && there && there.hasAttribute("tabindex"))) target = there;
     }
     for (const selector of policy.next || []) {
       if (target) break;
@@ -978,8 +983,14 @@ class View {
     const inField = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
     const key = event.key;
     if (this.page === "index") {
+      // Ctrl+Z or ⌘Z (or an Undo key) takes back the last move; a text field keeps its own.
+      const undo = key === "Undo" || ((event.ctrlKey || event.metaKey) && !event.shiftKey
+        && !event.altKey && (key === "z" || key === "Z"));
       if (key === "Escape") this.send({ type: "key", key });
-      else if (key.startsWith("Arrow")) this.moveBetweenCards(event, key);
+      else if (undo && !inField && !(event.target && event.target.isContentEditable)) {
+        event.preventDefault();
+        this.send({ type: "key", key: "Undo" });
+      } else if (key.startsWith("Arrow")) this.moveBetweenCards(event, key);
     } else if (this.page === "scorepad") {
       const playing = this.doc.querySelector("#pad[data-screen='play'] #entry");
       if (!playing || tag === "INPUT" || tag === "SELECT") return;
@@ -1037,6 +1048,12 @@ class View {
     if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "-1");
     next.focus();
   }
+}
+
+// A short sound (and a vibration, with `buzz`) for what was just painted: site/sound.mjs,
+// fetched at the first cue (a page whose switch is off never loads it).
+function cue(win, kind, buzz) {
+  import("./sound.mjs").then((sound) => sound.play(win, kind, buzz)).catch(() => {});
 }
 
 // --- changing only what changed --------------------------------------------------------------

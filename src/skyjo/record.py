@@ -14,6 +14,11 @@ the players, and per round the full deal and the moves. Its shape is documented 
 A record move is a whole turn; the engine takes a turn as two actions (take, then
 place), so :func:`move_actions` and :class:`RecordBuilder` translate both ways.
 Errors name where: ``round R, move M: reason`` (both from 1, move 0 = the deal).
+
+A round's moves are the ones that stood. Moves a person took back (the game page's
+Undo) are kept beside them, in the round's ``taken_back``, where they were played
+(:class:`TakenBack`): every reader replays the moves that stood, and the record
+still says what was tried and taken back.
 """
 
 from __future__ import annotations
@@ -71,12 +76,14 @@ Move = SetupMove | TurnMove | ReshuffleMove
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """A round's deal and moves. ``pending`` is a take whose card has not been
-    placed yet (a game saved mid-turn): the seat and the pile it took from."""
+    """A round's deal and the moves that stood. ``pending`` is a take whose card has
+    not been placed yet (a game saved mid-turn): the seat and the pile it took from.
+    ``taken_back`` holds the moves taken back in this round, in the order they were."""
 
     deal: Deal
     moves: tuple[Move, ...] = ()
     pending: PendingTake | None = None
+    taken_back: tuple[TakenBack, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +92,29 @@ class PendingTake:
 
     player: int
     take: Literal["discard", "draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """Moves a player took back: they were played from the position after the
+    round's first ``at`` moves that stood, and the game went on from there instead.
+
+    ``moves[0]`` is the player's own whole turn (a :class:`TurnMove` that turned up
+    no card), then whatever followed it before the take-back (other players' turns,
+    a reshuffle); ``pending`` is another player's take that was under way. The
+    card the player took stays taken: the move that stood after ``at`` (or the
+    round's pending take) is the same player's turn from the same pile."""
+
+    at: int
+    moves: tuple[Move, ...]
+    pending: PendingTake | None = None
+
+    @property
+    def turn(self) -> TurnMove:
+        """The player's own turn that was taken back."""
+        first = self.moves[0]
+        assert isinstance(first, TurnMove)
+        return first
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,12 +155,12 @@ class RecordBuilder:
     def __init__(self, rules: Rules, players: Sequence[str | Mapping[str, Any]]) -> None:
         self.rules = rules
         self.players = tuple(_player_object(p) for p in players)
-        self._rounds: list[tuple[Deal, list[Move]]] = []
+        self._rounds: list[tuple[Deal, list[Move], list[TakenBack]]] = []
         self._pending: PendingTake | None = None
 
     def add(self, player: int, action: Action) -> None:
         if isinstance(action, Deal):
-            self._rounds.append((action, []))
+            self._rounds.append((action, [], []))
             self._pending = None
             return
         if not self._rounds:
@@ -154,11 +184,44 @@ class RecordBuilder:
         """Forget the pending take (the player put the discard pile's card back)."""
         self._pending = None
 
+    @property
+    def move_count(self) -> int:
+        """How many moves of the round in play stand so far."""
+        return len(self._rounds[-1][1]) if self._rounds else 0
+
+    @property
+    def round_moves(self) -> tuple[Move, ...]:
+        """The moves of the round in play that stand so far."""
+        return tuple(self._rounds[-1][1]) if self._rounds else ()
+
+    @property
+    def taken_back_at(self) -> int:
+        """Where the round in play's latest take-back was (0 when it has none)."""
+        return self._rounds[-1][2][-1].at if self._rounds and self._rounds[-1][2] else 0
+
+    def take_back(self, at: int) -> TakenBack:
+        """Take back the round's moves from its move ``at`` (counted from 0) on, and
+        a pending take; they are kept as a :class:`TakenBack`, which is returned."""
+        _, moves, taken_back = self._rounds[-1]
+        entry = TakenBack(at, tuple(moves[at:]), self._pending)
+        del moves[at:]
+        self._pending = None
+        taken_back.append(entry)
+        return entry
+
+    def keep_taken_back(self, entries: Sequence[TakenBack]) -> None:
+        """The round in play had these take-backs (a game continued from a record)."""
+        self._rounds[-1][2][:] = entries
+
     def record(self) -> GameRecord:
         """The record so far; a pending take is kept in the last round."""
-        rounds = [RoundRecord(deal, tuple(moves)) for deal, moves in self._rounds]
+        rounds = [
+            RoundRecord(deal, tuple(moves), None, tuple(taken_back))
+            for deal, moves, taken_back in self._rounds
+        ]
         if rounds and self._pending is not None:
-            rounds[-1] = RoundRecord(rounds[-1].deal, rounds[-1].moves, self._pending)
+            last = rounds[-1]
+            rounds[-1] = RoundRecord(last.deal, last.moves, self._pending, last.taken_back)
         return GameRecord(self.rules, self.players, tuple(rounds))
 
 
@@ -192,7 +255,20 @@ def _round_json(rnd: RoundRecord) -> dict[str, Any]:
         "moves": [_move_json(m) for m in rnd.moves],
     }
     if rnd.pending is not None:
-        data["pending"] = {"player": rnd.pending.player, "take": rnd.pending.take}
+        data["pending"] = _pending_json(rnd.pending)
+    if rnd.taken_back:
+        data["taken_back"] = [_taken_back_json(entry) for entry in rnd.taken_back]
+    return data
+
+
+def _pending_json(pending: PendingTake) -> dict[str, Any]:
+    return {"player": pending.player, "take": pending.take}
+
+
+def _taken_back_json(entry: TakenBack) -> dict[str, Any]:
+    data: dict[str, Any] = {"at": entry.at, "moves": [_move_json(m) for m in entry.moves]}
+    if entry.pending is not None:
+        data["pending"] = _pending_json(entry.pending)
     return data
 
 
@@ -341,7 +417,77 @@ def _parse_round(raw: Any, number: int, num_players: int) -> RoundRecord:
     pending = None
     if "pending" in raw:
         pending = _parse_pending(raw["pending"], num_players, number, len(moves) + 1)
-    return RoundRecord(deal, moves, pending)
+    taken_back: tuple[TakenBack, ...] = ()
+    if "taken_back" in raw:
+        taken_back = _parse_taken_back(raw["taken_back"], number, num_players, moves, pending)
+    return RoundRecord(deal, moves, pending, taken_back)
+
+
+def _parse_taken_back(
+    raw: Any,
+    round_number: int,
+    num_players: int,
+    moves: tuple[Move, ...],
+    pending: PendingTake | None,
+) -> tuple[TakenBack, ...]:
+    """A round's ``taken_back``: ``[{"at": m, "moves": [...], "pending": {...}}, ...]``
+    in the order the take-backs happened. An error names the move that stood in
+    the take-back's place (``at`` + 1)."""
+
+    def fail(move: int, reason: str) -> RecordError:
+        return RecordError(reason, round_number=round_number, move_number=move)
+
+    if not isinstance(raw, list):
+        raise fail(0, "'taken_back' must be a list of take-backs")
+    entries: list[TakenBack] = []
+    for i, item in enumerate(raw, start=1):
+        at: Any = item.get("at") if isinstance(item, dict) else None
+        where = at + 1 if _is_int(at) and 0 <= at <= len(moves) else 0
+        if (
+            where == 0
+            or not set(item) <= {"at", "moves", "pending"}
+            or not isinstance(item.get("moves"), list)
+            or not item["moves"]
+        ):
+            raise fail(
+                where,
+                f'take-back {i} must be {{"at": 0..{len(moves)}, "moves": [at least one move]}}'
+                ', with a "pending" take or none',
+            )
+        if entries and at < entries[-1].at:
+            raise fail(
+                where,
+                f"take-back {i} is listed after one at move {entries[-1].at + 1}: "
+                "take-backs are listed in the order they happened",
+            )
+        try:
+            taken = tuple(_parse_move(m, round_number, where, num_players) for m in item["moves"])
+            half = (
+                _parse_pending(item["pending"], num_players, round_number, where)
+                if "pending" in item
+                else None
+            )
+        except RecordError as exc:
+            raise fail(where, f"take-back {i}: {exc.reason}") from None
+        first = taken[0]
+        if not isinstance(first, TurnMove):
+            raise fail(
+                where, f"take-back {i} must start with a whole turn, not {_shown(item['moves'][0])}"
+            )
+        then = moves[at] if at < len(moves) else pending
+        if not (
+            isinstance(then, TurnMove | PendingTake)
+            and then.player == first.player
+            and then.take == first.take
+        ):
+            raise fail(
+                where,
+                f"take-back {i}: player {first.player} took from the {first.take} pile, and a "
+                f"card taken stays taken, so the move in its place must be player "
+                f"{first.player}'s turn from the {first.take} pile",
+            )
+        entries.append(TakenBack(at, taken, half))
+    return tuple(entries)
 
 
 def _parse_pending(raw: Any, num_players: int, round_number: int, move_number: int) -> PendingTake:
@@ -435,13 +581,21 @@ def replay_steps(record: GameRecord) -> Iterator[Step]:
             )
         state = engine.apply(state, rnd.deal)
         yield Step(r, 0, rnd.deal, state)
+        taken_back = iter(enumerate(rnd.taken_back, start=1))
+        later = next(taken_back, None)
         for m, move in enumerate(rnd.moves, start=1):
+            while later is not None and later[1].at == m - 1:
+                _check_taken_back(state, later[1], later[0], r)
+                later = next(taken_back, None)
             try:
                 for player, action in move_actions(move):
                     state = engine.apply(state, action, player=None if player == CHANCE else player)
             except IllegalActionError as exc:
                 raise RecordError(_reason(exc, move), round_number=r, move_number=m) from None
             yield Step(r, m, move, state)
+        while later is not None:  # after the last move that stood (parsing saw to that)
+            _check_taken_back(state, later[1], later[0], r)
+            later = next(taken_back, None)
         if rnd.pending is not None:
             m = len(rnd.moves) + 1
             if r != len(record.rounds):
@@ -458,6 +612,39 @@ def replay_steps(record: GameRecord) -> Iterator[Step]:
                     move_number=m,
                 ) from None
             yield Step(r, m, rnd.pending, state)
+
+
+def _check_taken_back(state: State, entry: TakenBack, number: int, round_number: int) -> None:
+    """Replay take-back ``number``'s moves from ``state``, where they were played:
+    each must be legal, the first (the player's own turn) must have turned up no
+    card, and none may end the round."""
+
+    def fail(reason: str) -> RecordError:
+        return RecordError(
+            f"take-back {number}: {reason}", round_number=round_number, move_number=entry.at + 1
+        )
+
+    turn = entry.turn
+    if turn.flip or not state.grids[turn.player].face_up[turn.position]:
+        verb = "turns over" if turn.flip else "swaps a face-down card at"
+        raise fail(
+            f"player {turn.player}'s turn {verb} {turn.position} "
+            f"({position_name(turn.position)}), and a card once seen is not taken back"
+        )
+    for j, move in enumerate(entry.moves, start=1):
+        try:
+            for player, action in move_actions(move):
+                state = engine.apply(state, action, player=None if player == CHANCE else player)
+        except IllegalActionError as exc:
+            raise fail(f"its move {j}: {_reason(exc, move)}") from None
+        if state.phase in (Phase.DEAL, Phase.GAME_OVER):
+            raise fail(f"its move {j} ends the round, and a round's end is not taken back")
+    if entry.pending is not None:
+        take: Action = TakeDiscard() if entry.pending.take == "discard" else Draw()
+        try:
+            engine.apply(state, take, player=entry.pending.player)
+        except IllegalActionError as exc:
+            raise fail(f"its pending take: {_reason(exc, None)}") from None
 
 
 def _reason(exc: IllegalActionError, move: Move | None) -> str:
@@ -550,6 +737,14 @@ def _before(data: Any, round_number: int | None, move_number: int | None) -> Any
     if move_number and isinstance(current, dict) and isinstance(current.get("moves"), list):
         rounds = [*rounds, {**current, "moves": current["moves"][: move_number - 1]}]
         rounds[-1].pop("pending", None)
+        # Only the take-backs played before that move (one of them may be at fault).
+        kept = current.get("taken_back")
+        if isinstance(kept, list):
+            rounds[-1]["taken_back"] = [
+                e
+                for e in kept
+                if isinstance(e, dict) and _is_int(e.get("at")) and e["at"] < move_number - 1
+            ]
     return {**data, "rounds": rounds}
 
 

@@ -199,3 +199,17 @@ def checked(browser: Browser, site_url: str) -> Iterator[Visit]:
     visit.first_output = visit.page.locator("#replay-output").text_content() or ""
     yield visit
     context.close()
+
+
+@pytest.fixture
+def sized(
+    browser: Browser, site_url: str, request: pytest.FixtureRequest
+) -> Iterator[tuple[BrowserContext, str]]:
+    """A context of the viewport a test is parametrized with (``indirect``), and the
+    site's URL; a phone-sized one (narrower than 600 px) has touch, as a phone does.
+    A test file may define its own ``sized`` (one that records sounds, say)."""
+    size = request.param
+    phone = size["width"] < 600
+    context = browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+    yield context, site_url
+    context.close()

@@ -20,6 +20,7 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from skyjo import record, share
+from skyjo.rules import Rules
 from skyjo.web.device import MemoryStorage
 from skyjo.web.ui import present
 from skyjo.web.ui.app import SAVE_KEY, App, Screen
@@ -196,12 +197,18 @@ def shown_snapshot(page: Page) -> list[str]:
 
 
 def app_until(
-    players: list[tuple[str, str]], seed: int, done: Callable[[App], bool], *, rounds: bool = False
+    players: list[tuple[str, str]],
+    seed: int,
+    done: Callable[[App], bool],
+    *,
+    rounds: bool = False,
+    rules: Rules | None = None,
 ) -> App:
     """An app on CPython played by random clicks until ``done`` holds (checked
     before each step); with ``rounds``, past each round's end into the next."""
     app = App(MemoryStorage(), seed=seed)
-    app.start(Setup(tuple(Seat(name, kind) for name, kind in players), speed="instant"))
+    seats = tuple(Seat(name, kind) for name, kind in players)
+    app.start(Setup(seats, rules or Rules(), speed="instant"))
     rng = random.Random(seed)
     for _ in range(5000):
         if done(app):

@@ -12,8 +12,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from skyjo import record
+from skyjo.i18n.language import LANGUAGES
+from skyjo.review import review
+from skyjo.review.texts import ReviewTexts
 from skyjo.state import State
 from skyjo.web.embed import board
+from tests.review.helpers import COULD_BE_LESS, UNCERTAIN_FLAG
 
 from . import a11y
 from .conftest import ROOT, Visit, answered, open_page, wait_until_started
@@ -243,3 +247,55 @@ def test_the_share_link_shows_its_underscores(viewer: Visit) -> None:
     page.get_by_role("button", name="Share this game").click()
     expect(page.locator("#share-link")).to_be_visible()
     assert underscores_show(page, "#share-link")
+
+
+#: A one-round review in Pyodide: seconds, normally.
+REVIEW_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def uncertain_loss() -> float:
+    """The uncertain flag's loss as the review on CPython finds it: the review of
+    Mia (seat 0, seed 0) in this record has one flag clear of the inaccuracy line
+    and one uncertain (tests/review/test_confidence.py holds this)."""
+    game = record.loads(UNCERTAIN_FLAG.read_text(encoding="utf-8"))
+    (flag,) = review(game, 0).uncertain()
+    return flag.loss
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_uncertain_verdict_is_shown_as_such_in_every_language(
+    browser: Browser, site_url: str, language: str, uncertain_loss: float
+) -> None:
+    # Intent (issue 40, part 2): a flag whose loss lies within two standard errors
+    # of the inaccuracy line says so on the page ("about 1.7 points lost, could be
+    # less", the number in the language's style), under a heading of its own after
+    # the costliest decisions, and is not among them; on a phone, in six languages.
+    texts = ReviewTexts(language)
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        visit = open_page(context, site_url)
+        page = visit.page
+        page.goto(site_url + f"replay.html?lang={language}")
+        wait_until_started(page)
+        page.set_input_files("#replay-file", str(UNCERTAIN_FLAG))
+        page.wait_for_selector("#replay[data-position='0']")
+        page.select_option("#review-seat", "0")
+        page.locator("#review .review-start").click()
+        uncertain = page.locator("#review .review-uncertain .review-decision")
+        expect(uncertain).to_have_count(1, timeout=REVIEW_TIMEOUT_MS)
+        title = uncertain.get_by_role("heading", level=4)
+        expect(title).to_be_visible()
+        expect(title).to_contain_text(COULD_BE_LESS[language])
+        expect(title).to_contain_text(texts.points(uncertain_loss))
+        heading = page.get_by_role("heading", level=3, name=texts.t("review.uncertain"))
+        expect(heading).to_be_visible()
+        expect(page.locator("#review .review-uncertain-note")).to_have_text(texts.uncertain_note())
+        # The costliest decisions hold the clear flag only, said plainly.
+        costliest = page.locator("#review .review-list:not(.review-uncertain) .review-decision")
+        expect(costliest).to_have_count(1)
+        expect(costliest).not_to_contain_text(COULD_BE_LESS[language])
+        assert a11y.problems(page, f"{language}: ") == []
+        assert visit.page_errors == [] and visit.off_origin == []
+    finally:
+        context.close()

@@ -34,7 +34,9 @@ from tests.review.helpers import bots_game, drawn_twelve_kept, twelve_over_face_
 
 def test_taking_a_twelve_over_a_face_down_card_is_flagged_with_drawing_as_the_better_move() -> None:
     result = review(twelve_over_face_down(), 0)
-    worst = result.costliest()[0]
+    # Flagged, though not clear of the line (2.0 ± 0.5 points): not among the
+    # costliest, but listed all the same (as uncertain).
+    worst = result.flagged()[0]
     assert worst.point.played == TakeDiscard()
     assert worst.best == Draw()
     assert worst.kind == "kept_high"

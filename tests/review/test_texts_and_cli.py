@@ -127,7 +127,9 @@ def test_cli_json_names_the_costliest_decision_and_the_position(twelve_file: Pat
     data = json.loads(out)
     assert code == 0
     assert data["name"] == "Lena" and data["turns"] == 1
-    worst = data["costliest"][0]
+    # Lena's one flag: among the costliest if clear of the line, else uncertain.
+    (worst,) = data["costliest"] + data["uncertain"]
+    assert worst["clear"] is bool(data["costliest"]) and worst["se"] > 0
     assert (worst["played"], worst["better"], worst["kind"]) == (
         "take discard",
         "draw",
@@ -150,7 +152,8 @@ def test_cli_seed_gives_the_review_other_random_numbers_and_zero_is_the_default(
     other = run(str(twelve_file), "--json", "--seed", "7")
     assert other[0] == 0 and run(str(twelve_file), "--json", "--seed", "7") == other
     # Taking the 12 over a face-down card is a clear loss whatever the numbers.
-    assert json.loads(other[1])["costliest"][0]["better"] == "draw"
+    flagged = json.loads(other[1])["costliest"] + json.loads(other[1])["uncertain"]
+    assert flagged[0]["better"] == "draw"
 
 
 def test_cli_reviews_a_seat_without_turns(twelve_file: Path) -> None:

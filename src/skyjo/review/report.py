@@ -40,6 +40,7 @@ def to_json(review: Review, language: str = "en") -> dict[str, Any]:
         "kinds": review.kinds(),
         "rated": [_rated_json(r) for r in review.rated],
         "costliest": [_decision_json(texts, r) for r in review.costliest()],
+        "uncertain": [_decision_json(texts, r) for r in review.uncertain()],
     }
 
 
@@ -64,8 +65,11 @@ def facts_json(facts: SeatFacts) -> dict[str, Any]:
 
 
 def _rated_json(rated: Rated) -> dict[str, Any]:
-    """One rated decision, briefly: where it is, the moves and the verdict."""
+    """One rated decision, briefly: where it is, the moves and the verdict, with
+    the standard error of its measured loss (None: not measured) and whether it
+    is clear of the inaccuracy line (:attr:`Rated.clear`)."""
     point = rated.point
+    se = rated.se
     return {
         "round": point.round_number,
         "turn": point.turn,
@@ -75,6 +79,8 @@ def _rated_json(rated: Rated) -> dict[str, Any]:
         "better": str(rated.best),
         "grade": rated.grade.value,
         "points_lost": rated.loss,
+        "se": None if se is None else round(se, 2),
+        "clear": rated.clear,
     }
 
 
@@ -114,7 +120,8 @@ def grid_cells(grid: GridView) -> list[int | str | None]:
 def to_text(review: Review, language: str = "en") -> str:
     """The review for people: the summary, accuracy, grades and facts, the
     mistakes by kind, then the costliest decisions with the seat's cards at
-    that moment."""
+    that moment (the flags clear of the inaccuracy line), and apart from them,
+    under a note that says why, the uncertain flags."""
     texts = ReviewTexts(language)
     name = review.names[review.seat]
     lines = [texts.t("review.heading", name=name), ""]
@@ -138,12 +145,17 @@ def to_text(review: Review, language: str = "en") -> str:
             "  " + texts.t("review.kind_count", kind=texts.kind(k), count=n)
             for k, n in kinds.items()
         ]
-    costliest = review.costliest()
-    if not costliest:
+    costliest, uncertain = review.costliest(), review.uncertain()
+    if not costliest and not uncertain:
         return "\n".join([*lines, "", texts.clean()])
-    lines += ["", texts.t("review.costliest")]
-    for rated in costliest:
-        lines += ["", *_decision_lines(texts, rated, name)]
+    if costliest:
+        lines += ["", texts.t("review.costliest")]
+        for rated in costliest:
+            lines += ["", *_decision_lines(texts, rated, name)]
+    if uncertain:
+        lines += ["", texts.t("review.uncertain"), texts.uncertain_note()]
+        for rated in uncertain:
+            lines += ["", *_decision_lines(texts, rated, name)]
     return "\n".join(lines)
 
 
@@ -173,10 +185,12 @@ def better_line(texts: ReviewTexts, rated: Rated) -> str:
 
 
 def item_title(texts: ReviewTexts, rated: Rated) -> str:
-    """ "Round 2, turn 5: mistake, 3.4 points lost"."""
+    """ "Round 2, turn 5: mistake, 3.4 points lost"; for a verdict within the
+    noise of the inaccuracy line (not :attr:`Rated.clear`) "about 1.6 points
+    lost, could be less"."""
     point = rated.point
     return texts.t(
-        "review.item",
+        "review.item" if rated.clear else "review.item_uncertain",
         round=point.round_number,
         turn=point.turn,
         grade=texts.grade(rated.grade),

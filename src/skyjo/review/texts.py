@@ -46,6 +46,12 @@ class ReviewTexts(Catalogue):
         sentence stays true when the grades move."""
         return self.t("review.clean", points=self.points(INACCURACY))
 
+    def uncertain_note(self) -> str:
+        """What the uncertain verdicts listed apart have in common: the expert's
+        move was better, perhaps by too little to call an inaccuracy. It names
+        the line, so the sentence stays true when the grades move."""
+        return self.t("review.uncertain_note", points=self.points(INACCURACY))
+
     def amount(self, value: float) -> str:
         """Points in a reason: whole ones as a whole number ("saves 4 points", as a
         player counts cards), others with one decimal (:meth:`points`)."""

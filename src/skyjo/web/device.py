@@ -39,15 +39,17 @@ DATABASE: Final = "db"
 LOCAL: Final = "local"
 HINT: Final = "hint"
 
-#: The saves: the game page's game in play, its recent games and its set-aside
-#: copies; the score pad's games, its open game, the round being typed and its
-#: set-aside copies. Their set-aside slots (``.2`` … ``.9``) are saves too.
+#: The saves: the game page's game in play, its recent games, its statistics and
+#: their set-aside copies; the score pad's games, its open game, the round being
+#: typed and its set-aside copies. Their set-aside slots (``.2`` … ``.9``) are saves too.
 SAVES: Final = frozenset(
     {
         "skyjo.game",
         "skyjo.recent",
         "skyjo.corrupt-save",
         "skyjo.recent-unreadable",
+        "skyjo.statistics",
+        "skyjo.statistics-unreadable",
         "skyjo-scorepad",
         "skyjo-scorepad-current",
         "skyjo-scorepad-draft",

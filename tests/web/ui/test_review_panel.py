@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import html as html_module
 
 from skyjo.actions import Flip, Swap, TakeDiscard
+from skyjo.i18n.language import LANGUAGES
 from skyjo.record import GameRecord
 from skyjo.review.report import better_line
 from skyjo.review.texts import ReviewTexts
 from skyjo.web.embed import reel
-from skyjo.web.ui.review_panel import ReviewPanel
-from tests.review.helpers import bots_game, drawn_twelve_kept, twelve_over_face_down
+from skyjo.web.ui.review_panel import OPEN, ReviewPanel, review_html
+from tests.review.helpers import (
+    COULD_BE_LESS,
+    bots_game,
+    drawn_twelve_kept,
+    measured_take,
+    review_of,
+    twelve_over_face_down,
+)
 
 
 def _renamed(game: GameRecord, names: list[str]) -> GameRecord:
@@ -205,3 +214,49 @@ def test_a_better_move_that_keeps_the_round_open_says_so() -> None:
     assert "round open" not in better_line(texts, placed)
     german = ReviewTexts("de")
     assert "Runde offen" in better_line(german, dataclasses.replace(rated, kind="ended_round"))
+
+
+def test_uncertain_flags_are_listed_apart_after_the_costliest_and_said_to_be_so() -> None:
+    # Intent (issue 40, part 2): a flag within two standard errors of the
+    # inaccuracy line is not among "the costliest decisions"; it follows them in
+    # a group of its own whose heading and note say why, and its title says
+    # "about 1.6 points lost, could be less".
+    review = review_of(measured_take(1.6, 0.3), measured_take(2.4, 0.2), measured_take(0.4, 0.3))
+    html = review_html(ReviewTexts("en"), review)
+    costliest, uncertain = html.split("The costliest decisions")[1].split("Uncertain verdicts")
+    assert 'data-decision="1"' in costliest and 'data-decision="0"' not in costliest
+    assert "2.4 points lost" in costliest and "could be" not in costliest
+    assert 'class="review-list review-uncertain"' in uncertain
+    assert html_module.escape(ReviewTexts("en").uncertain_note()) in uncertain
+    item = _item(html, 0)
+    assert "inaccuracy, about 1.6 points lost, could be less" in item
+    assert item.startswith(' grade-inaccuracy uncertain"')
+    assert 'data-decision="2"' not in html  # a good decision is not listed
+
+
+def test_an_uncertain_flag_opens_after_every_clear_one() -> None:
+    clear = [measured_take(2.4 + k, 0.2) for k in range(OPEN)]
+    panel = ReviewPanel("en")
+    panel.review = review_of(measured_take(1.6, 0.3), *clear)
+    assert [panel.is_open(i) for i in range(OPEN + 1)] == [False] + [True] * OPEN
+    # It can be opened, and closed again.
+    panel.toggle(0)
+    assert panel.is_open(0) and "<table" in _item(panel.body_html(), 0)
+    panel.toggle(0)
+    assert not panel.is_open(0)
+    # With no clear flag, the uncertain ones are the first listed, and open.
+    alone = ReviewPanel("en")
+    alone.review = review_of(measured_take(1.6, 0.3))
+    assert alone.is_open(0)
+    body = alone.body_html()
+    assert "The costliest decisions" not in body and alone.texts.clean() not in body
+
+
+def test_the_uncertain_wording_is_in_every_language_in_its_number_style() -> None:
+    review = review_of(measured_take(1.6, 0.3))
+    for language in LANGUAGES:
+        texts = ReviewTexts(language)
+        item = _item(review_html(texts, review), 0)
+        number = "1.6" if language == "en" else "1,6"
+        assert COULD_BE_LESS[language] in item and number in item, language
+        assert texts.t("review.uncertain") in review_html(texts, review), language

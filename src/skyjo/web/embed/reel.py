@@ -83,3 +83,22 @@ def move_counter(reel: tuple[Frame, ...], position: int) -> tuple[int, int]:
 def round_starts(reel: tuple[Frame, ...]) -> tuple[int, ...]:
     """The position of each round's deal frame, round 1 first."""
     return tuple(p for p, f in enumerate(reel) if f.move_number == 0)
+
+
+def taken_back(game: GameRecord, frame: Frame) -> tuple[tuple[Frame, int], ...]:
+    """The moves taken back right after ``frame`` (the game page's Undo), each as
+    the frame of the player's own turn that was taken back and how many moves after
+    it went with it (other players' turns, a turn under way), oldest first."""
+    if frame.round_number > len(game.rounds):
+        return ()
+    found = []
+    for entry in game.rounds[frame.round_number - 1].taken_back:
+        if entry.at == frame.move_number and frame.move_number > 0:
+            state, events = play_move(frame.state, entry.turn)
+            later = sum(1 for m in entry.moves[1:] if isinstance(m, record.TurnMove))
+            later += entry.pending is not None
+            turn = Frame(
+                frame.round_number, frame.move_number + 1, frame.index, entry.turn, state, events
+            )
+            found.append((turn, later))
+    return tuple(found)

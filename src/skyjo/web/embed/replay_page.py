@@ -188,6 +188,15 @@ class ReplayPage:
         )
         shown = frame if viewer.position > 0 else None
         table = board.table(t, frame.state, names, show=viewer.show, frame=shown)
+        # A move tried here and taken back (the game page's Undo) is said, not hidden.
+        undone = "".join(
+            h(
+                "p",
+                esc(t.t("replay.taken_back", count=later, move=board.describe(t, names, turn))),
+                class_="taken-back",
+            )
+            for turn, later in reel.taken_back(viewer.game, frame)
+        )
         share_part = h(
             "section",
             button(t.t("replay.share"), "share"),
@@ -208,7 +217,7 @@ class ReplayPage:
             h("span", esc(self.note), role="status") if self.note else "",
             class_="replay-share",
         )
-        return controls + table + share_part
+        return controls + table + undone + share_part
 
     # --- events -----------------------------------------------------------------------
 

@@ -32,18 +32,20 @@ from skyjo.events import (
     CardSwapped,
     ColumnRemoved,
     Event,
+    GameEnded,
     PilesReshuffled,
     RoundDealt,
     RoundEnding,
     RoundScored,
     SetupDone,
 )
-from skyjo.game import Game
+from skyjo.game import Game, NoTakeBack
 from skyjo.i18n.language import SAVED_LANGUAGE_KEY, saved_language
 from skyjo.state import Phase
 from skyjo.steps import run_steps
 from skyjo.web.device import Keeper, Storage, Unreadable
-from skyjo.web.ui.i18n import DEFAULT_NAMES, card_text
+from skyjo.web.ui import cues, statistics
+from skyjo.web.ui.i18n import DEFAULT_NAMES, Translator, card_text
 from skyjo.web.ui.setup import BOT_LEVELS, HUMAN, Seat, Setup, SetupError
 
 SAVE_KEY: Final = "skyjo.game"
@@ -69,6 +71,18 @@ SAVE_MOST = jsontext.MAX_LENGTH
 HINT_BOT: Final = "hard"
 #: The most sentences the live region holds at once (the move log keeps them all).
 MAX_HEARD: Final = 12
+#: The log lines of a player's turn (a take or draw and where the card went).
+TURN_KEYS: Final = frozenset(
+    {
+        "event.discard_swap_up",
+        "event.discard_swap_down",
+        "event.draw_swap_up",
+        "event.draw_swap_down",
+        "event.draw_flip",
+    }
+)
+#: The lines of a player's own move: a turn, or an opening flip.
+MOVE_KEYS: Final = TURN_KEYS | {"event.setup_flip"}
 
 
 class Screen(StrEnum):
@@ -103,11 +117,23 @@ class Line:
         return cls(str(key), dict(fields), str(reason), why)
 
 
+class Undo(StrEnum):
+    """What the Undo button says (see :meth:`App.undo_offer`): it takes back the
+    last turn of the person at the device (``READY``); there is no such turn in
+    this round, or another person has moved since (``NOTHING``); that turn turned up
+    a card, which is not taken back (``SEEN``)."""
+
+    READY = "ready"
+    NOTHING = "nothing"
+    SEEN = "seen"
+
+
 class Confirm(StrEnum):
     """What the page is asking the person to confirm before it replaces a game."""
 
     NEW_GAME = "new_game"
     IMPORT = "import"
+    RESET_STATISTICS = "reset_statistics"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +157,19 @@ class Notice:
 class App:
     """One device's Skyjo: setup, the game in progress, its log and its save."""
 
-    def __init__(self, storage: Storage, *, language: str = "en", seed: int | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        language: str = "en",
+        seed: int | None = None,
+        takebacks: bool = False,
+        reduced_motion: bool = False,
+    ) -> None:
         self.storage = storage
+        #: Whether the person may take back their last turn (:meth:`undo`): on the
+        #: game page, not in an embed.
+        self.takebacks = takebacks
         #: Reads and writes go through it: see :class:`skyjo.web.device.Keeper`.
         self.keeper = Keeper(storage)
         self.language = saved_language(storage.get) or language
@@ -181,6 +218,15 @@ class App:
         self.unsaved_size: int | None = None
         #: Whether "how to play" is shown: on a first visit, and from the menu.
         self.howto_open = self.keeper.read(HOWTO_KEY) is None
+        #: Whether the device asks for reduced motion: then sound and vibration are
+        #: off until the person turns them on (:mod:`skyjo.web.ui.cues`).
+        self.reduced_motion = reduced_motion
+        #: The last step's sound, if it makes one.
+        self.cue: cues.Cue | None = None
+        #: Whether the statistics are shown (opened from the menu).
+        self.statistics_open = False
+        #: Why the statistics the device held could not be read, once found so.
+        self.statistics_unreadable: str | None = None
         self._check_save()
 
     # --- start and stop ---------------------------------------------------------
@@ -231,13 +277,17 @@ class App:
             if self.game is not None:
                 self.screen = self._screen_for_state()
             self.notice = Notice("recent.not_kept", {}, error=True)
+        elif key == statistics.STATISTICS_KEY:
+            self.notice = Notice("stats.not_kept", {}, error=True)
         elif self.keeper.refused(key) and self.notice and self.notice.key == "save.corrupt":
             self.notice = Notice("save.corrupt_not_kept", self.notice.fields, error=True)
 
     @property
     def unreadable(self) -> Unreadable | None:
-        """The unreadable save the page offers to export (the latest one met)."""
-        return self.keeper.unreadable[-1] if self.keeper.unreadable else None
+        """The unreadable save the page offers to export (the latest one met; the
+        statistics' are kept aside and said by their own view)."""
+        found = [u for u in self.keeper.unreadable if u.key != statistics.STATISTICS_KEY]
+        return found[-1] if found else None
 
     def exported_unreadable(self) -> str:
         """The text of the unreadable save, for its export; once exported it may be
@@ -328,6 +378,9 @@ class App:
         elif asked is Confirm.IMPORT and self._pending_import is not None:
             game, self._pending_import = self._pending_import, None
             self._put_imported(game)
+        elif asked is Confirm.RESET_STATISTICS:
+            self.keeper.remove(statistics.STATISTICS_KEY)
+            self.statistics_unreadable = None
 
     def cancel(self) -> None:
         """The person kept the game in progress: nothing changes."""
@@ -439,6 +492,7 @@ class App:
         self.at_device = None
         # What the last step did belongs to the game it was played in: a new or
         # imported game's first screen has nothing that just moved.
+        self.cue = None
         self.changed = frozenset()
         self.revealed = ()
         self.swapped_in = self.discarded_from = None
@@ -472,6 +526,57 @@ class App:
         several people at one device (pass and play) nobody is "you"."""
         people = [seat.name for seat in self.seats if not seat.is_bot]
         return people[0] if len(people) == 1 else None
+
+    # --- sound and statistics -----------------------------------------------------
+
+    @property
+    def sound(self) -> bool:
+        """Whether the page plays its cues (:mod:`skyjo.web.ui.cues`)."""
+        stored = self.keeper.read(cues.SOUND_KEY)
+        return cues.sound_on(stored, reduced_motion=self.reduced_motion)
+
+    def switch_sound(self) -> None:
+        """The "Sound and vibration" switch: the other way, remembered as a choice."""
+        self.keeper.write(cues.SOUND_KEY, cues.OFF if self.sound else cues.ON)
+
+    def read_statistics(self) -> statistics.Statistics:
+        """The statistics the device holds; ones that cannot be read are kept aside
+        (:attr:`statistics_unreadable` says why) and counting starts afresh."""
+        key = statistics.STATISTICS_KEY
+        text = self.keeper.read(key)
+        if text is None or self.keeper.guarded(key):
+            return statistics.Statistics.empty()
+        try:
+            return statistics.Statistics.loads(text)
+        except ValueError as exc:
+            aside = statistics.STATISTICS_UNREADABLE_KEY
+            self.keeper.found_unreadable(key, text, str(exc), aside=aside)
+            self.statistics_unreadable = str(exc)
+            return statistics.Statistics.empty()
+
+    def _count_game(self) -> None:
+        """The game just ended here: count it (a tie-break round is part of the game
+        it settles, counted when that ended)."""
+        if self.game is None or self.tiebreak_of:
+            return
+        result = statistics.result_of(self.game, [seat.kind for seat in self.seats])
+        if result is None:
+            return
+        before = self.read_statistics()
+        after = before.add(result)
+        if after is not before:
+            self.keeper.write(statistics.STATISTICS_KEY, json.dumps(after.to_json()))
+
+    def show_statistics(self, *, show: bool = True) -> None:
+        self.statistics_open = show
+
+    def ask_reset_statistics(self) -> None:
+        """Ask before the statistics are reset (the answer comes to :meth:`confirm`)."""
+        self.confirming = Confirm.RESET_STATISTICS
+
+    def export_statistics(self) -> str:
+        """The statistics as CSV, headed in the page's language."""
+        return statistics.to_csv(self.read_statistics(), Translator(self.language))
 
     # --- whose move -------------------------------------------------------------
 
@@ -524,6 +629,92 @@ class App:
         if due is None:
             raise IllegalActionError("nobody is waiting to be handed the device")
         self.at_device = due
+
+    # --- taking a turn back ---------------------------------------------------------
+
+    def _holder(self) -> int | None:
+        """The person holding the device: the one who moved last or was handed it,
+        else (a game just resumed or imported) the only person at the table."""
+        if self.at_device is not None:
+            return self.at_device
+        people = [p for p, seat in enumerate(self.seats) if not seat.is_bot]
+        return people[0] if len(people) == 1 else None
+
+    def undo_offer(self) -> Undo | None:
+        """Whether the table shows an Undo button, and what it says: None on another
+        screen, in an embed, while the device waits to be handed to a person, when
+        nobody is known to hold it (people alone, just resumed), in the opening flips
+        and while the person holds a card (the discard pile's is put back instead)."""
+        game = self.game
+        if not self.takebacks or game is None or self.screen is not Screen.TABLE:
+            return None
+        holder = self._holder()
+        if self.confirming or holder is None or self.hand_over_to() is not None:
+            return None
+        refusal = game.take_back_refusal(holder)
+        if game.state.phase is Phase.SETUP or refusal in (
+            NoTakeBack.HOLDING,
+            NoTakeBack.ROUND_OVER,
+        ):
+            return None
+        if refusal in (NoTakeBack.NO_TURN, NoTakeBack.EARLIER) or self._person_moved_since(holder):
+            return Undo.NOTHING
+        return Undo.SEEN if refusal is NoTakeBack.SEEN else Undo.READY
+
+    def _person_moved_since(self, holder: int) -> bool:
+        """Whether another person has moved since ``holder``'s last turn this round."""
+        assert self.game is not None
+        moves = self.game.round_moves
+        last = max(
+            (
+                i
+                for i, m in enumerate(moves)
+                if isinstance(m, record.TurnMove) and m.player == holder
+            ),
+            default=-1,
+        )
+        return any(
+            isinstance(m, record.TurnMove | record.SetupMove)
+            and m.player != holder
+            and m.player not in self.bots
+            for m in moves[last + 1 :]
+        )
+
+    def undo(self) -> None:
+        """Take back the last turn of the person at the device and every move after it
+        (:meth:`skyjo.game.Game.take_back`): they hold the card they took again and
+        place it anew, and the bots play on from there. The Moves log loses the
+        lines taken back and says what happened instead."""
+        offer = self.undo_offer()
+        holder = self._holder()
+        if offer is not Undo.READY or holder is None or self.game is None:
+            why: dict[Undo | None, str] = {
+                Undo.NOTHING: "there is no move of the person at the device to take back",
+                Undo.SEEN: "the last move turned up a card, and a card once seen stays seen",
+            }
+            raise IllegalActionError(why.get(offer, "there is no move to take back here"))
+        entry = self.game.take_back(holder)
+        later = sum(1 for m in entry.moves[1:] if isinstance(m, record.TurnMove))
+        later += entry.pending is not None
+        dealt = max((i for i, line in enumerate(self.log) if line.key == "event.dealt"), default=-1)
+        own = [
+            i
+            for i, line in enumerate(self.log)
+            if i > dealt and line.key in TURN_KEYS and line.fields.get("seat") == holder
+        ]
+        if own:
+            del self.log[own[-1] :]
+        line = Line("event.undo", {"name": self._name(holder), "seat": holder, "count": later})
+        self.log.append(line)
+        self.since_person = [line]
+        self.at_device = holder
+        self.discard_mode = False
+        self.hint = None
+        self.changed = frozenset()
+        self.revealed = ()
+        self.swapped_in = self.discarded_from = None
+        self.screen = self._screen_for_state()
+        self._save()
 
     # --- a bot's move -------------------------------------------------------------
 
@@ -697,8 +888,13 @@ class App:
         self.discard_mode = False
         self.hint = None
         self._note(events, source, reason, explanation)
+        kind = cues.cue_of(events)
+        buzz = kind is not None and cues.buzzes(kind, by_person=seat not in self.bots)
+        self.cue = cues.Cue(kind, buzz, self.steps) if kind else None
         self.screen = self._screen_for_state()
         self._save()
+        if any(isinstance(event, GameEnded) for event in events):
+            self._count_game()
 
     def _screen_for_state(self) -> Screen:
         assert self.game is not None

@@ -29,8 +29,8 @@ from skyjo.state import Phase
 from skyjo.web.device import Storage
 from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
-from skyjo.web.ui import intents, paint, present, render
-from skyjo.web.ui.app import App, Notice, Screen
+from skyjo.web.ui import cues, intents, paint, present, render, statistics_panel
+from skyjo.web.ui.app import App, Confirm, Notice, Screen, Undo
 from skyjo.web.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.web.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
 from skyjo.web.worker.effects import Effects
@@ -93,6 +93,10 @@ class GamePage:
         #: and at the last animation of cards on the move.
         self.painted_step = -1
         self.animated_step = -1
+        #: The step whose cue was last sent (a repaint of it stays silent), and
+        #: whether the switch was just turned on (a cue then says so).
+        self.cued_step = -1
+        self.sample_cue = False
         #: The pre-painted first screen's marks (``data-painted``), until taken over.
         self.first_paint = True
         self._tasks: set[asyncio.Future[None]] = set()
@@ -113,14 +117,22 @@ class GamePage:
         forms: Forms | None = None,
         touched: bool = False,
         spawn: Spawn | None = None,
+        reduced_motion: bool = False,
     ) -> tuple[GamePage, Effects]:
         """The page as the device left it; ``?seed=N`` in ``search`` makes the deals
         reproducible (tests, demos). ``touched``: the reader filled in the
         pre-painted setup form while Python started (its fields are in ``forms``),
-        which becomes the app's setup."""
+        which becomes the app's setup. ``reduced_motion``: the device asks for it
+        (sound and vibration then start off)."""
         language = saved_language(storage.get) or pick_language(languages)
         seed = whole_number(query_value(search, "seed"))
-        app = App(storage, language=language if language in LANGUAGES else "en", seed=seed)
+        app = App(
+            storage,
+            language=language if language in LANGUAGES else "en",
+            seed=seed,
+            takebacks=True,
+            reduced_motion=reduced_motion,
+        )
         page = cls(app, push, spawn)
         if touched and app.screen is Screen.SETUP:
             page.take_typed_setup(forms or {})
@@ -183,7 +195,9 @@ class GamePage:
         # How to play, opened from the menu, above any screen (the setup screen
         # has it in its own paint, which the build pre-paints).
         guide = paint.howto(app) if question is None and not bare else ""
-        shown = html if bare else guide + note + html
+        # The statistics, opened from the menu, above any screen.
+        panel = statistics_panel.html(app) if question is None else ""
+        shown = panel + (html if bare else guide + note + html)
         # Unchanged, the setup form is left alone: what the reader typed into it
         # lives in the page until an intent reads the form (opening the menu on a
         # phone repainted it and lost a typed name).
@@ -203,6 +217,7 @@ class GamePage:
         effects.attr("app", "data-screen", app.screen.value)
         if app.screen is Screen.TABLE:
             effects.glide(self._travel())
+        self._cue(effects)
         self._focus(effects)
         if run_bots:
             self._run_bots_soon()
@@ -226,6 +241,19 @@ class GamePage:
         else:
             moves.append(("discard-pile", "held-card"))
         return moves
+
+    def _cue(self, effects: Effects) -> None:
+        """The sound of a new step, once, while the switch is on; the switch just
+        turned on sounds a card laid, so the person hears what they chose."""
+        app = self.app
+        cue = app.cue
+        if cue is not None and cue.step == app.steps and cue.step != self.cued_step:
+            self.cued_step = cue.step
+            if app.sound:
+                effects.cue(cue.kind, buzz=cue.buzz)
+        if self.sample_cue:
+            self.sample_cue = False
+            effects.cue(cues.FLIP, buzz=True)
 
     def _focus(self, effects: Effects) -> None:
         """Keep the keyboard where it was if that still acts, else move it to the next
@@ -361,6 +389,8 @@ class GamePage:
             return self.guarded(lambda: app.choose_discard_mode(False))
         if key == "Escape" and app.game is not None and app.game.can_put_back():
             return self.guarded(app.put_back)
+        if key == "Undo" and app.undo_offer() is Undo.READY:  # Ctrl+Z, ⌘Z (site/page.mjs)
+            return self.guarded(app.undo)
         return Effects()
 
     def _keep_typed_setup(self, forms: Forms) -> None:
@@ -384,16 +414,22 @@ class GamePage:
         if intent == "menu":
             self.menu_open = not self.menu_open
             return self.render()
+        if intent == "sound":  # a switch in the menu: the menu stays open to show it
+            return self.guarded(self._switch_sound)
         self.menu_open = False
+        if app.confirming is Confirm.RESET_STATISTICS and intent in ("confirm", "cancel"):
+            self.focus_next = "stats-title"
 
         def number(name: str) -> int:
             return intents.number(data, name)
 
-        if intent in ("export", "export-corrupt"):
+        if intent in ("export", "export-corrupt", "statistics-export"):
             files = Effects()
 
             def export() -> None:
-                if intent == "export":
+                if intent == "statistics-export":
+                    files.download("skyjo-statistics.csv", "text/csv", app.export_statistics())
+                elif intent == "export":
                     files.download("skyjo-game.json", "application/json", app.export_record())
                 else:
                     text = app.exported_unreadable()
@@ -409,8 +445,12 @@ class GamePage:
             "cancel": app.cancel,
             "restore": lambda: app.restore_recent(number("index")),
             "rematch": app.rematch,
+            "undo": app.undo,
             "howto": lambda: self._howto(forms, show=True),
             "howto-close": lambda: self._howto(forms, show=False),
+            "statistics": lambda: self._statistics(forms, show=True),
+            "statistics-close": lambda: self._statistics(forms, show=False),
+            "statistics-reset": app.ask_reset_statistics,
             "review": lambda: self._start_review(number("review-seat")),
             "review-show": lambda: self.review.toggle(number("decision")),
             "seat-add": lambda: self.edit_seats("add", -1, forms),
@@ -432,6 +472,21 @@ class GamePage:
         else:
             self.app.close_howto()
             self.focus_next = "quick" if self.app.screen is Screen.SETUP else ""
+
+    def _statistics(self, forms: Forms, *, show: bool) -> None:
+        """Open the statistics (the keyboard goes to their heading) or put them away;
+        what was typed into the setup form meanwhile stays."""
+        self._keep_typed_setup(forms)
+        self.app.show_statistics(show=show)
+        if show:
+            self.focus_next = "stats-title"
+        else:
+            self.focus_next = "quick" if self.app.screen is Screen.SETUP else ""
+
+    def _switch_sound(self) -> None:
+        self.app.switch_sound()
+        self.sample_cue = self.app.sound
+        self.focus_next = "sound-switch"
 
     def guarded(self, action: Callable[[], Any]) -> Effects:
         """Run an intent; a refused one (a stale click, say) is explained in words,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from skyjo import jsontext
 from skyjo.web.boot_texts import MENU, boot_text
-from skyjo.web.ui import present, render
+from skyjo.web.ui import cues, present, render
 from skyjo.web.ui.app import HOWTO_KEY, App, Screen
 from skyjo.web.ui.i18n import Translator
 
@@ -17,6 +17,9 @@ from skyjo.web.ui.i18n import Translator
 CORRUPT_NOTICES = frozenset({"save.corrupt", "save.corrupt_not_kept"})
 #: The one the page keeps on the setup screen across intents (see ``dom.guarded``).
 CORRUPT_NOTICE = "save.corrupt"
+#: The media query of a device that asks for reduced motion: sound and vibration
+#: are off there until the person turns them on.
+REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 
 
 def topbar(app: App, *, menu_open: bool = False) -> str:
@@ -30,8 +33,30 @@ def topbar(app: App, *, menu_open: bool = False) -> str:
     if app.screen is not Screen.SETUP:
         parts.append(render.button(t.t("button.new_game"), "new-game", id="new-game"))
     parts.append(render.button(t.t("button.howto"), "howto", id="howto-open"))
+    parts.append(render.button(t.t("button.statistics"), "statistics", id="stats-open"))
+    parts.append(sound_switch(t, on=app.sound))
     parts.append(site_links(app.language))
     return render.game_menu(t, parts, open_=menu_open)
+
+
+def sound_switch(t: Translator, *, on: bool) -> str:
+    """The one switch for sound and vibration (:mod:`skyjo.web.ui.cues`). The build
+    paints it before Python runs; ``data-setting`` and ``data-off-when`` let
+    ``site/boot-lang.js`` show it as this device has it from the first paint."""
+    knob = render.h("span", class_="switch-knob")
+    track = render.h("span", knob, class_="switch-track", aria_hidden="true")
+    return render.h(
+        "button",
+        track + " " + render.esc(t.t("button.sound")),
+        type="button",
+        role="switch",
+        aria_checked="true" if on else "false",
+        id="sound-switch",
+        class_="switch",
+        data_intent="sound",
+        data_setting=cues.SOUND_KEY,
+        data_off_when=REDUCED_MOTION,
+    )
 
 
 def site_links(language: str) -> str:
@@ -84,4 +109,12 @@ def setup_screen(app: App) -> str:
     return howto(app) + render.setup(Translator(app.language), present.setup(app), notice(app))
 
 
-__all__ = ["CORRUPT_NOTICE", "howto", "notice", "setup_screen", "topbar"]
+__all__ = [
+    "CORRUPT_NOTICE",
+    "REDUCED_MOTION",
+    "howto",
+    "notice",
+    "setup_screen",
+    "sound_switch",
+    "topbar",
+]

@@ -18,7 +18,7 @@ from skyjo.cards import COLUMNS, GRID_SIZE
 from skyjo.i18n.grammar import Person
 from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.state import Grid, Phase, RoundResult, State
-from skyjo.web.ui.app import App, Confirm, Line, Screen
+from skyjo.web.ui.app import MOVE_KEYS, App, Confirm, Line, Screen
 from skyjo.web.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
 from skyjo.web.ui.setup import KINDS, SPEEDS
 
@@ -134,11 +134,17 @@ class TableModel:
     #: for a hand-over. The page ignores clicks for a moment when it changes
     #: (``site/boot.js``), so a double click never acts on what just replaced it.
     view: str = ""
+    #: The Undo button: "" when the table has none, else what it does (an
+    #: :class:`~skyjo.web.ui.app.Undo` value; only "ready" acts), with ``undo_note``
+    #: saying so (its description).
+    undo: str = ""
+    undo_note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ConfirmModel:
-    """The question asked before a game in progress is replaced."""
+    """A question asked before something is replaced or deleted (a game in progress,
+    the statistics)."""
 
     heading: str
     text: str
@@ -489,6 +495,7 @@ def table(app: App) -> TableModel:
     )
     seats = seat_models(app, t, state)
     own = app.own_seat()
+    undo = app.undo_offer()
     # The large grid's seat: the person's, else (bots alone) the one on turn.
     focus = own if own is not None else next((s.seat for s in seats if s.active), 0)
     return TableModel(
@@ -526,21 +533,11 @@ def table(app: App) -> TableModel:
         if handing is not None
         else "",
         view=table_view(app),
+        undo=undo.value if undo is not None else "",
+        undo_note=t.t(f"undo.{undo.value}") if undo is not None else "",
     )
 
 
-#: The lines of a player's own move (a take or draw and where the card went, an
-#: opening flip); a column removed follows its move.
-MOVE_KEYS = frozenset(
-    {
-        "event.setup_flip",
-        "event.discard_swap_up",
-        "event.discard_swap_down",
-        "event.draw_swap_up",
-        "event.draw_swap_down",
-        "event.draw_flip",
-    }
-)
 #: Said by the banner while the round's last turns are played, so not again
 #: among the latest moves.
 BANNER_KEYS = frozenset({"event.round_ending"})
@@ -609,10 +606,18 @@ def table_view(app: App) -> str:
 
 
 def confirm(app: App) -> ConfirmModel | None:
-    """The question to ask before the game in progress is replaced, if one is pending."""
+    """The question to ask before the game in progress is replaced, or the statistics
+    reset, if one is pending."""
+    t = Translator(app.language)
+    if app.confirming is Confirm.RESET_STATISTICS:
+        return ConfirmModel(
+            t.t("confirm.stats.heading"),
+            t.t("confirm.stats.text", n=app.read_statistics().games),
+            t.t("button.stats_reset_confirm"),
+            t.t("button.stats_keep"),
+        )
     if app.confirming is None or app.game is None:
         return None
-    t = Translator(app.language)
     n = app.game.state.round_number
     if app.confirming is Confirm.IMPORT:
         return ConfirmModel(

@@ -493,6 +493,20 @@ def table(t: Translator, model: TableModel, *, log_open: bool = False) -> str:
         buttons.append(button(model.put_back_label, "put-back", id="put-back"))
     if model.can_hint:
         buttons.append(button(t.t("button.hint"), "hint", id="hint"))
+    if model.undo:
+        # Disabled when there is nothing to take back; its description says why
+        # (and, as a tooltip, what it does). Ctrl+Z (⌘Z) does the same (site/page.mjs).
+        buttons.append(
+            button(
+                t.t("button.undo"),
+                "undo",
+                id="undo",
+                class_="undo",
+                disabled=model.undo != "ready",
+                title=model.undo_note,
+                aria_keyshortcuts="Control+Z Meta+Z",
+            )
+        )
     active = [s for s in model.seats if s.active]
     focus = model.own_seat if model.own_seat is not None else (active[0].seat if active else -1)
     status = h(

@@ -10,7 +10,13 @@ function that repaints the section's body.
 
 A finished review lists the seat's accuracy (for the game and each round), its
 decisions by grade, what happened (from the record), and its inaccuracies,
-mistakes and blunders, costliest first. Each listed decision has a button
+mistakes and blunders, costliest first: those clear of the inaccuracy line as
+the costliest decisions, then, in a short group of their own under a heading
+and a sentence that says why, the uncertain ones ("about 1.6 points lost,
+could be less"; :attr:`skyjo.review.Rated.clear`). Apart, not after the clear
+ones in one list: in a single list headed "the costliest", a reader on a phone
+would take a 1.6 after a 2.4 for a cheaper mistake, not a doubtful one, and
+could not tell where the sure ones end. Each listed decision has a button
 (``data-intent="review-show"``) that opens or closes its position: the seat's
 cards at that moment with the move played and the better move marked on them.
 The button carries where the decision is in the record for a page that jumps
@@ -42,10 +48,16 @@ from skyjo.web.worker.pace import PAUSE_SECONDS
 #: budget on CPython, and a click waits at most about this long (times the
 #: Pyodide slowdown, 1.5-3x) plus one unit of work.
 SLICE_SECONDS = 0.02
-#: How many flagged decisions a review lists (the costliest), and how many of
-#: them show their position before any is opened or closed.
+#: How many flagged decisions clear of the line a review lists (the
+#: costliest), and how many of them show their position before any is opened
+#: or closed.
 LISTED = 10
 OPEN = 5
+#: How many uncertain flags it lists after them: a footnote to the list, short
+#: on a phone, where a weak player's review has many flags near the line. The
+#: first :data:`OPEN` listed are open, so an uncertain one only after every clear
+#: one (a doubt about a loss's size is none about the position).
+LISTED_UNCERTAIN = 5
 
 
 class ReviewPanel:
@@ -54,8 +66,8 @@ class ReviewPanel:
 
     def __init__(self, language: str, *, you: str | None = None, open_first: int = OPEN) -> None:
         self.texts: ReviewTexts
-        #: How many of the costliest decisions show their position before the
-        #: reader opens or closes one: the game page shows :data:`OPEN`; the
+        #: How many of the listed decisions (the costliest first) show their
+        #: position before the reader opens or closes one: the game page shows :data:`OPEN`; the
         #: replay viewer none, because its table beside them shows the position.
         self.open_first = open_first
         self.set_language(language, you=you)
@@ -65,8 +77,8 @@ class ReviewPanel:
         self.review: Review | None = None
         self.error = ""
         #: Indexes (in ``review.rated``) of the decisions whose position is
-        #: open; None until the reader opens or closes one: the costliest
-        #: :data:`OPEN` then.
+        #: open; None until the reader opens or closes one: the first
+        #: ``open_first`` listed then.
         self.opened: frozenset[int] | None = None
         self._generation = 0
 
@@ -99,14 +111,14 @@ class ReviewPanel:
         """Whether the position of decision ``index`` (in ``review.rated``) is shown."""
         if self.opened is not None:
             return index in self.opened
-        return self.review is not None and index in self.review.flagged_indexes()[: self.open_first]
+        return self.review is not None and index in listed_indexes(self.review)[: self.open_first]
 
     def toggle(self, index: int) -> None:
         """Open or close the position of decision ``index`` (the ``data-decision``
         of its button); an index the review does not list is ignored."""
-        if self.review is None or index not in self.review.flagged_indexes()[:LISTED]:
+        if self.review is None or index not in listed_indexes(self.review):
             return
-        listed = self.review.flagged_indexes()[:LISTED]
+        listed = listed_indexes(self.review)
         now = {i for i in listed if self.is_open(i)}
         self.opened = frozenset(now ^ {index})
 
@@ -180,18 +192,25 @@ class ReviewPanel:
         )
 
 
+def listed_indexes(review: Review) -> tuple[int, ...]:
+    """The decisions a finished review lists (indexes in ``review.rated``): the
+    :data:`LISTED` costliest clear of the line, then :data:`LISTED_UNCERTAIN`
+    uncertain ones."""
+    return review.costliest_indexes()[:LISTED] + review.uncertain_indexes()[:LISTED_UNCERTAIN]
+
+
 def review_html(
     x: ReviewTexts, review: Review, *, is_open: Callable[[int], bool] | None = None
 ) -> str:
     """A finished review: the summary and accuracy, the decisions by grade,
-    what happened, what went wrong by kind, and the listed decisions;
-    ``is_open`` tells which positions to show (default: the costliest
-    :data:`OPEN`)."""
+    what happened, what went wrong by kind, and the listed decisions (the
+    costliest, then the uncertain ones apart); ``is_open`` tells which
+    positions to show (default: the first :data:`OPEN` listed)."""
     name = review.names[review.seat]
     if not review.rated:
         return h("p", esc(x.t("review.no_turns")))
     if is_open is None:
-        shown = set(review.flagged_indexes()[:OPEN])
+        shown = set(listed_indexes(review)[:OPEN])
         is_open = shown.__contains__
     parts = [
         h("p", esc(x.t("review.intro", name=name)), class_="review-intro"),
@@ -216,13 +235,20 @@ def review_html(
                 "review-kinds",
             )
         )
-    listed = review.flagged_indexes()[:LISTED]
-    if not listed:
+    costliest = review.costliest_indexes()[:LISTED]
+    uncertain = review.uncertain_indexes()[:LISTED_UNCERTAIN]
+    if not costliest and not uncertain:
         parts.append(h("p", esc(x.clean())))
         return "".join(parts)
-    parts.append(h("h3", esc(x.t("review.costliest"))))
-    items = (decision_html(x, review, i, open_=is_open(i)) for i in listed)
-    parts.append(h("ol", *items, class_="review-list"))
+    if costliest:
+        parts.append(h("h3", esc(x.t("review.costliest"))))
+        items = (decision_html(x, review, i, open_=is_open(i)) for i in costliest)
+        parts.append(h("ol", *items, class_="review-list"))
+    if uncertain:
+        parts.append(h("h3", esc(x.t("review.uncertain"))))
+        parts.append(h("p", esc(x.uncertain_note()), class_="review-uncertain-note"))
+        items = (decision_html(x, review, i, open_=is_open(i)) for i in uncertain)
+        parts.append(h("ol", *items, class_="review-list review-uncertain"))
     return "".join(parts)
 
 
@@ -246,9 +272,10 @@ def _counts_html(heading: str, lines: Sequence[str], class_: str) -> str:
 
 
 def decision_html(x: ReviewTexts, review: Review, index: int, *, open_: bool) -> str:
-    """Decision ``index`` of ``review``: its grade and loss, the moves, the
-    reason, the button that opens or closes its position, and (``open_``) the
-    position with both moves marked."""
+    """Decision ``index`` of ``review``: its grade and loss (said to be
+    uncertain where it is not clear of the line), the moves, the reason, the
+    button that opens or closes its position, and (``open_``) the position
+    with both moves marked."""
     rated = review.rated[index]
     point = rated.point
     card = card_of(rated)
@@ -271,7 +298,7 @@ def decision_html(x: ReviewTexts, review: Review, index: int, *, open_: bool) ->
         h("p", esc(x.reason(rated.reason)), class_="why") if rated.reason else "",
         h("p", show, class_="review-jump"),
         position_html(x, rated, review.names[review.seat], id_=position_id) if open_ else "",
-        class_=f"review-decision grade-{rated.grade.value}",
+        class_=f"review-decision grade-{rated.grade.value}" + ("" if rated.clear else " uncertain"),
     )
 
 

@@ -40,6 +40,10 @@ operation names an element by its ``id``:
 ``["scroll", id]``, ``["scroll", id, "nearest"]``
     Bring an element into view: its top to the top of the view, or (``nearest``)
     scrolled only as far as it takes to show all of it.
+``["cue", kind, buzz]``
+    A short sound for what the batch paints (``"flip"``, ``"column"``, ``"round_end"``,
+    see :mod:`skyjo.web.ui.cues`), with a vibration where the device has one when
+    ``buzz``; sent only while the page's "Sound and vibration" switch is on.
 ``["download", filename, mime, text]``, ``["copy", text]``, ``["print"]``
     Offer a file, put text on the clipboard, open the print dialogue.
 ``["post", message]``
@@ -132,6 +136,10 @@ class Effects:
 
     def scroll(self, ident: str, *, nearest: bool = False) -> Effects:
         self.ops.append(["scroll", ident, "nearest"] if nearest else ["scroll", ident])
+        return self
+
+    def cue(self, kind: str, *, buzz: bool) -> Effects:
+        self.ops.append(["cue", kind, buzz])
         return self
 
     def download(self, filename: str, mime: str, text: str) -> Effects:

@@ -74,6 +74,7 @@ def openers() -> dict[str, Opener]:
             search=str(context.get("search") or ""),
             forms=context.get("forms") or {},
             touched=bool(context.get("touched")),
+            reduced_motion=context.get("reducedMotion") is True,
         )
 
     def scorepad(context: Mapping[str, Any], storage: MirrorStorage, push: Any) -> Any:
