@@ -121,6 +121,20 @@ def wait_for_person(page: Page) -> str:
     return page.get_attribute("#app", "data-screen") or ""
 
 
+def play_both_openings(page: Page) -> str:
+    """Ann and Ben, at one device, each turn two cards (Ben after the hand-over);
+    then the device goes to whoever starts. Returns the starter's name."""
+    for name in ("Ann", "Ben"):
+        if name == "Ben":
+            page.get_by_role("button", name="Continue as Ben").click()
+        for _ in range(2):
+            page.locator(".own-seat .card.target").first.click()
+    first = page.locator(".turn").inner_text().split(",")[0]
+    if first == "Ann":  # Ben holds the device after his opening flips
+        page.get_by_role("button", name="Continue as Ann").click()
+    return first
+
+
 def place(page: Page, value: int) -> None:
     """Put the held ``value`` on a highlighted card: over the highest face-up card worth
     more, else on a face-down card, else anywhere legal."""

@@ -35,6 +35,7 @@ from .test_game import (
     no_python_errors,
     open_rule_options,
     place,
+    play_both_openings,
     play_until_the_person_may_draw,
     round_end_record,
     serious_violations,
@@ -291,15 +292,8 @@ def test_a_pass_and_play_hand_over_says_whose_turn_and_what_just_happened(
     visit = opened(desktop, "?seed=3")
     page = visit.page
     start_game(page, [("Ann", "human"), ("Ben", "human")])
-    for name in ("Ann", "Ben"):
-        if name == "Ben":
-            page.get_by_role("button", name="Continue as Ben").click()
-        for _ in range(2):
-            page.locator(".own-seat .card.target").first.click()
+    first = play_both_openings(page)
     expect(page.locator(".latest")).to_contain_text("starts: the highest sum of the two")
-    first = (page.locator(".turn").inner_text()).split(",")[0]
-    if first == "Ann":  # Ben holds the device after his opening flips
-        page.get_by_role("button", name="Continue as Ann").click()
     page.locator("#discard-pile").click()
     place(page, 12)
     second = "Ben" if first == "Ann" else "Ann"

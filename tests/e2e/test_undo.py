@@ -25,6 +25,7 @@ from .test_game import (
     PHONE,
     no_overflow,
     no_python_errors,
+    play_both_openings,
     play_until_the_person_may_draw,
     start_game,
     wait_for_person,
@@ -159,14 +160,7 @@ def test_no_undo_in_pass_and_play_once_the_device_is_to_be_handed_on(
     page = visit.page
     t = Translator("en")
     start_game(page, [("Ann", "human"), ("Ben", "human")])
-    for name in ("Ann", "Ben"):
-        if name == "Ben":
-            page.get_by_role("button", name="Continue as Ben").click()
-        for _ in range(2):
-            page.locator(".own-seat .card.target").first.click()
-    first = page.locator(".turn").inner_text().split(",")[0]
-    if first == "Ann":  # Ben holds the device after his opening flips
-        page.get_by_role("button", name="Continue as Ann").click()
+    first = play_both_openings(page)
     page.locator("#discard-pile").click()
     page.locator(".own-seat .card.up.target").first.click()
     second = "Ben" if first == "Ann" else "Ann"
