@@ -169,12 +169,28 @@ def measure_in_steps(
     ``closers`` are hard's (None: :func:`round_enders`; ``()``: the quick
     policy's, as before issue 40)."""
 
-    def settled(c: Comparison) -> bool:
-        return c.line_is_clear
+    sampling = measurement(view, better, played, rng, closers=closers)
+    while True:
+        result = yield from sampling.play(samples)
+        if result.line_is_clear or sampling.samples + samples > most:
+            return result
 
+
+def measurement(
+    view: PlayerView,
+    better: PlayerAction,
+    played: PlayerAction,
+    rng: random.Random,
+    *,
+    closers: tuple[int, ...] | None = None,
+) -> Sampling:
+    """Stage 2 not yet begun: ``better`` against ``played`` played out to the
+    end of the round, to be taken on as far as the review chooses
+    (:meth:`Sampling.play`); the round-ending choices of ``closers`` hard's
+    (None: :func:`round_enders`)."""
     if closers is None:
         closers = round_enders(view)
-    return (yield from _compare(view, better, played, rng, None, samples, most, settled, closers))
+    return Sampling(view, better, played, rng, None, closers)
 
 
 def round_enders(view: PlayerView) -> tuple[int, ...]:
@@ -211,53 +227,96 @@ def _compare(
     playouts of ``horizon`` turns a player (None: to the round's end), in
     batches of ``batch`` samples until ``settled`` or ``most`` samples; the
     round-ending choices of ``closers`` hard's, keyed by each sample's seed."""
-    ctx = Context.of(view)
-    follow = follow_ups(ctx) if view.phase is Phase.TURN else None
-    hidden = ctx.odds.mean
-    turns = playout_turns(view, horizon)
-    sampler = Sampler(view, turns)
-    seat = view.seat
-    total = squares = 0.0
-    # A sample with hard's round-ending choices takes up to 8 ms of CPython,
-    # where four without take at most 3: pause after each, so that a step stays
-    # about as short as before (the page answers a tap between two steps).
-    chunk = 1 if closers else CHUNK
-    ended = 0
-    doubled = [0, 0]
-    n = 0
+    sampling = Sampling(view, better, played, rng, horizon, closers)
     while True:
-        for _ in range(batch):
-            sample = sampler.sample(rng)
+        result = yield from sampling.play(batch)
+        if settled(result) or sampling.samples + batch > most:
+            return result
+
+
+class Sampling:
+    """A comparison of ``better`` and ``played`` from ``view`` that can be taken
+    further at any time: :meth:`play` adds samples to those already played, from
+    the same stream of random numbers (``rng``), so a measurement taken on in
+    several goes is the measurement taken at once (the review's budget measures
+    its losses on in the order it chooses: :class:`~skyjo.review.rating.Reviewer`).
+    Playouts of ``horizon`` turns a player (None: to the round's end); the
+    round-ending choices of ``closers`` hard's, keyed by each sample's seed."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        better: PlayerAction,
+        played: PlayerAction,
+        rng: random.Random,
+        horizon: int | None,
+        closers: tuple[int, ...] = (),
+    ) -> None:
+        ctx = Context.of(view)
+        self._follow = follow_ups(ctx) if view.phase is Phase.TURN else None
+        self._hidden = ctx.odds.mean
+        self._turns = playout_turns(view, horizon)
+        self._sampler = Sampler(view, self._turns)
+        self._moves = (better, played)
+        self._seat = view.seat
+        self._rng = rng
+        self._horizon = horizon
+        self._closers = closers
+        # A sample with hard's round-ending choices takes up to 8 ms of CPython,
+        # where four without take at most 3: pause after each, so that a step
+        # stays about as short as before (the page answers a tap between two).
+        self._chunk = 1 if closers else CHUNK
+        self.samples = 0
+        self._total = self._squares = 0.0
+        self._ended = 0
+        self._doubled = [0, 0]
+
+    def play(self, samples: int) -> Generator[None, None, Comparison]:
+        """Play ``samples`` more samples, yielding every few; the comparison
+        over all those played so far."""
+        seat, rng = self._seat, self._rng
+        for _ in range(samples):
+            sample = self._sampler.sample(rng)
             seed = rng.getrandbits(32)
             scores = []
-            closing = hard_closing(closers, seed) if closers else None
-            for i, move in enumerate((better, played)):
+            closing = hard_closing(self._closers, seed) if self._closers else None
+            for i, move in enumerate(self._moves):
                 end = play_candidate(
-                    sample, move, seat, follow, seed, turns, aligned=True, closing=closing
+                    sample,
+                    move,
+                    seat,
+                    self._follow,
+                    seed,
+                    self._turns,
+                    aligned=True,
+                    closing=closing,
                 )
                 if end.phase is Phase.DEAL or end.phase is Phase.GAME_OVER:
-                    ended += 1
+                    self._ended += 1
                     last = end.results[-1]
-                    doubled[i] += last.finisher == seat and last.doubled
-                scores.append(points_ahead(end, seat, hidden))
+                    self._doubled[i] += last.finisher == seat and last.doubled
+                scores.append(points_ahead(end, seat, self._hidden))
             difference = scores[0] - scores[1]
-            total += difference
-            squares += difference * difference
-            n += 1
-            if n % chunk == 0:
+            self._total += difference
+            self._squares += difference * difference
+            self.samples += 1
+            if self.samples % self._chunk == 0:
                 yield
-        mean = total / n
-        variance = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
-        result = Comparison(
+        return self.result()
+
+    def result(self) -> Comparison:
+        """The comparison over the samples played so far (at least one)."""
+        n = self.samples
+        mean = self._total / n
+        variance = max(0.0, self._squares / n - mean * mean) * n / max(1, n - 1)
+        return Comparison(
             n,
             mean,
             math.sqrt(variance / n),
-            horizon,
-            ended / (2 * n),
-            (doubled[0] / n, doubled[1] / n),
+            self._horizon,
+            self._ended / (2 * n),
+            (self._doubled[0] / n, self._doubled[1] / n),
         )
-        if settled(result) or n + batch > most:
-            return result
 
 
 def points_ahead(state: State, seat: int, hidden: float) -> float:

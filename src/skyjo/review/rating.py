@@ -24,6 +24,7 @@ between frames and show progress: see :class:`Reviewer`.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections import Counter
 from collections.abc import Generator, Iterator
@@ -40,10 +41,12 @@ from skyjo.review.grades import INACCURACY, Grade, accuracy, grade
 from skyjo.review.judge import (
     FIRST,
     MEASURE,
+    MEASURE_MOST,
     MOST,
     Comparison,
+    Sampling,
     at_stake,
-    measure_in_steps,
+    measurement,
     screen_in_steps,
 )
 from skyjo.review.kinds import ENDED_ROUND, classify
@@ -73,6 +76,20 @@ SHOWN = 5
 #: (:data:`~skyjo.review.judge.Z_LINE`), so the flags between 1.5 and 2 standard
 #: errors of the line are measured no further and shown as uncertain instead.
 Z_CLEAR: Final = 2.0
+#: Samples a whole review spends on measuring losses at the most (issue 40,
+#: part 3): the part of a review that grows with the seat's flags, so that a
+#: weak player's review costs about as much as a strong one's. Every loss the
+#: screen finds is measured on :data:`~skyjo.review.judge.MEASURE` samples in
+#: the order of the game; what is left is then spent a batch at a time on the
+#: measurement whose verdict is least clear (nearest the inaccuracy line in
+#: standard errors) until every verdict is clear of the line
+#: (:attr:`~skyjo.review.judge.Comparison.line_is_clear`), has
+#: :data:`~skyjo.review.judge.MEASURE_MOST` samples, or the budget is spent. In
+#: samples, not seconds, so that a review is the same on every machine. A
+#: random-playing seat's whole game (2 to 3 rounds, 30 to 40 losses) measured
+#: 10,000 to 12,000 samples without it (4 to 5 s of CPython); the other bots'
+#: seats 0 to 2,000 (docs/review.md, "Cost").
+SAMPLES: Final = 6144
 #: What the work generator gives once it is exhausted.
 _FINISHED = object()
 
@@ -239,6 +256,7 @@ class Reviewer:
         first: int = FIRST,
         most: int = MOST,
         measure: int = MEASURE,
+        samples: int = SAMPLES,
     ) -> None:
         self.seat = seat
         self.names = game.names
@@ -246,8 +264,14 @@ class Reviewer:
         self.facts = seat_facts(game, seat)
         self.seed = seed
         self.first, self.most, self.measure = first, most, measure
+        self.samples = samples
+        #: Samples spent on measuring losses so far (at most ``samples``, unless
+        #: the first batches of the losses alone are more).
+        self.spent = 0
         self._expert = review_expert(budget)
-        self._rated: list[Rated] = []
+        self._rated: list[Rated | _Open] = []
+        self._verdicts: tuple[Rated, ...] = ()
+        self._finished = False
         self._work = self._analyse()
 
     @property
@@ -260,11 +284,13 @@ class Reviewer:
 
     @property
     def finished(self) -> bool:
-        return self.done == self.total
+        return self._finished
 
     def step(self) -> bool:
         """Do the next small unit of work; False once the review is complete."""
-        return next(self._work, _FINISHED) is not _FINISHED
+        if next(self._work, _FINISHED) is _FINISHED:
+            self._finished = True
+        return not self._finished
 
     def run(self) -> Review:
         while self.step():
@@ -274,15 +300,36 @@ class Reviewer:
     def result(self) -> Review:
         if not self.finished:
             raise RuntimeError(f"the review is not finished ({self.done} of {self.total})")
-        return Review(self.seat, self.names, tuple(self._rated), self.facts)
+        return Review(self.seat, self.names, self._verdicts, self.facts)
 
     def _analyse(self) -> Iterator[None]:
+        """Every decision in the order of the game (``done`` counts them), then
+        the budget's further samples where the verdicts are least clear."""
         for point in self.points:
             rated = yield from self._rate(point)
             self._rated.append(rated)
             yield
+        yield from self._measure_on()
+        self._verdicts = tuple(r.verdict() if isinstance(r, _Open) else r for r in self._rated)
 
-    def _rate(self, point: DecisionPoint) -> Generator[None, None, Rated]:
+    def _measure_on(self) -> Iterator[None]:
+        """Spend what is left of ``samples`` a batch at a time on the measurement
+        whose verdict is least clear (see :data:`SAMPLES`)."""
+        batch = self.measure
+        while self.spent + batch <= self.samples:
+            unclear = [
+                r
+                for r in self._rated
+                if isinstance(r, _Open) and r.unclear and r.sampling.samples + batch <= MEASURE_MOST
+            ]
+            if not unclear:
+                return
+            nearest = min(unclear, key=_Open.distance)  # the first of equals: the earliest
+            nearest.measure = yield from nearest.sampling.play(batch)
+            self.spent += batch
+            yield
+
+    def _rate(self, point: DecisionPoint) -> Generator[None, None, Rated | _Open]:
         view, played = point.view, point.played
         moves = yield from expert_moves(self._expert, view, self.seed)
         rivals = [m for m in moves[:RIVALS] if m != played]
@@ -305,7 +352,38 @@ class Reviewer:
             return Rated(point, moves[0], 0.0, grade(0.0, best=at_least_as_good), screens[0][1])
         best, screen = max(losses, key=lambda found: found[1].mean)
         measuring = random.Random(view_seed(view, self.seed, "measure"))
-        measure = yield from measure_in_steps(view, best, played, measuring, samples=self.measure)
+        sampling = measurement(view, best, played, measuring)
+        measure = yield from sampling.play(self.measure)
+        self.spent += self.measure
+        return _Open(point, best, screen, sampling, measure, self.names)
+
+
+@dataclass(slots=True)
+class _Open:
+    """A decision whose loss is being measured: the ``point``, the ``best`` move
+    it is measured against, the ``screen`` that found the loss, the
+    ``sampling`` that measures it and its ``measure`` so far."""
+
+    point: DecisionPoint
+    best: PlayerAction
+    screen: Comparison
+    sampling: Sampling
+    measure: Comparison
+    names: tuple[str, ...]
+
+    @property
+    def unclear(self) -> bool:
+        """Whether the loss may still lie on either side of the inaccuracy line."""
+        return not self.measure.line_is_clear
+
+    def distance(self) -> float:
+        """How many standard errors the loss lies from the inaccuracy line."""
+        gap = abs(self.measure.mean - INACCURACY)
+        return gap / self.measure.se if self.measure.se > 0 else math.inf if gap else 0.0
+
+    def verdict(self) -> Rated:
+        """The decision graded by the measurement as it stands."""
+        point, best, screen, measure = self.point, self.best, self.screen, self.measure
         loss = round(max(0.0, measure.mean), 1)
         graded = grade(loss, best=False)
         if not graded.is_flagged:
