@@ -61,7 +61,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from review import four_rounds
+from review import LEVELS, four_rounds, report_times, whole_game_times
 from review_claims import false_claims
 
 from skyjo import engine
@@ -87,7 +87,6 @@ from skyjo.rules import Rules
 from skyjo.state import Phase, State
 from skyjo.view import PlayerView, view_of
 
-LEVELS = ("random", "easy", "medium", "hard")
 #: The deep analysis plays this many times the samples the review used, at least
 #: this many times its first batch.
 DEPTH = 10
@@ -454,53 +453,6 @@ def timing(runs: int) -> list[float]:
             times.append(time.process_time() - start)
         seconds.append(statistics.median(times))
     return seconds
-
-
-# --- cost: whole games (issue 40, part 3) ----------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SeatTime:
-    """One seat of a whole game reviewed: its bot ``level``, rounds, decisions,
-    flags and the review's CPU seconds."""
-
-    level: str
-    rounds: int
-    decisions: int
-    flags: int
-    seconds: float
-
-
-def whole_game_times(games: int, seed: int, progress: Callable[[str], None]) -> list[SeatTime]:
-    """Every seat of ``games`` whole 4-player games (one seat of each level,
-    their order turned from game to game) reviewed once with seed 0, timed."""
-    found = []
-    for g in range(games):
-        levels = tuple(LEVELS[(g + i) % len(LEVELS)] for i in range(len(LEVELS)))
-        game = _play(levels, 99, seed + 20_000 + g)
-        for seat, level in enumerate(levels):
-            start = time.process_time()
-            review = Reviewer(game, seat).run()
-            seconds = time.process_time() - start
-            flags = sum(r.is_flagged for r in review.rated)
-            found.append(SeatTime(level, len(game.rounds), len(review.rated), flags, seconds))
-        progress(f"whole games: {g + 1} of {games} reviewed")
-    return found
-
-
-def report_times(times: Sequence[SeatTime]) -> None:
-    print("| bot | seats | rounds | decisions | flags | CPU s a seat: median | max | target |")
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
-    for level in LEVELS:
-        mine = [t for t in times if t.level == level]
-        if mine:
-            print(
-                f"| {level} | {len(mine)} | {statistics.mean(t.rounds for t in mine):.1f}"
-                f" | {statistics.mean(t.decisions for t in mine):.0f}"
-                f" | {statistics.mean(t.flags for t in mine):.1f}"
-                f" | {statistics.median(t.seconds for t in mine):.2f}"
-                f" | {max(t.seconds for t in mine):.2f} | ≤ 3 s |"
-            )
 
 
 def main() -> None:
