@@ -94,12 +94,12 @@ def whole_game_times(games: int, seed: int, progress: Callable[[str], None]) -> 
         levels, game = whole_game(g, seed)
         for seat, level in enumerate(levels):
             start = time.process_time()
-            reviewer = Reviewer(game, seat)
-            review = reviewer.run()
+            review = Reviewer(game, seat).run()
             seconds = time.process_time() - start
             flags = sum(r.is_flagged for r in review.rated)
+            samples = sum(r.measure.samples for r in review.rated if r.measure is not None)
             found.append(
-                SeatTime(level, len(game.rounds), len(review.rated), flags, reviewer.spent, seconds)
+                SeatTime(level, len(game.rounds), len(review.rated), flags, samples, seconds)
             )
         progress(f"whole games: {g + 1} of {games} reviewed")
     return found
