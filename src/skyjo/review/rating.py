@@ -80,16 +80,17 @@ Z_CLEAR: Final = 2.0
 #: part 3): the part of a review that grows with the seat's flags, so that a
 #: weak player's review costs about as much as a strong one's. Every loss the
 #: screen finds is measured on :data:`~skyjo.review.judge.MEASURE` samples in
-#: the order of the game; what is left is then spent a batch at a time on the
+#: the order of the game (these count too: a game with more than 40 losses
+#: spends more, 128 a loss); what is left is then spent a batch at a time on the
 #: measurement whose verdict is least clear (nearest the inaccuracy line in
 #: standard errors) until every verdict is clear of the line
 #: (:attr:`~skyjo.review.judge.Comparison.line_is_clear`), has
 #: :data:`~skyjo.review.judge.MEASURE_MOST` samples, or the budget is spent. In
 #: samples, not seconds, so that a review is the same on every machine. A
 #: random-playing seat's whole game (2 to 3 rounds, 30 to 40 losses) measured
-#: 10,000 to 12,000 samples without it (4 to 5 s of CPython); the other bots'
-#: seats 0 to 2,000 (docs/review.md, "Cost").
-SAMPLES: Final = 6144
+#: 7,000 to 12,500 samples without it (up to 5 s of CPython); the other bots'
+#: seats 0 to 3,000, which the budget leaves as they were (docs/review.md, "Cost").
+SAMPLES: Final = 5120
 #: What the work generator gives once it is exhausted.
 _FINISHED = object()
 
