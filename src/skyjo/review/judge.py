@@ -25,7 +25,8 @@ are then compared with others, in two stages:
    benchmark's flagged decisions). Its samples are four times as noisy, which
    is why it is spent only on the losses the short, precise screen found; a
    loss near the inaccuracy line (:data:`~skyjo.review.grades.INACCURACY`)
-   gets more of them (up to :data:`MEASURE_MOST`), so that its grade does not
+   gets more of them (up to :data:`MEASURE_MOST`, as the review's budget
+   allows: :data:`~skyjo.review.rating.SAMPLES`), so that its grade does not
    hang on the seed. Where the seat has one face-down card left, every
    player's choice to end the round is made as hard makes it
    (:func:`round_enders`), not by the quick policy's safety check.

@@ -241,11 +241,13 @@ class Reviewer:
     """A review in progress. Call :meth:`step` until it returns False (each call
     does a few milliseconds of work), or :meth:`run` for the whole review.
 
-    ``done`` and ``total`` count decisions, for a progress bar. ``seed`` changes
-    every random number of the review (0, the default, is what every page and
-    the command line use). The record is replayed and checked at once: an
-    invalid record raises ``RecordError``, a seat the game does not have
-    ``ValueError``."""
+    ``done`` and ``total`` count decisions, for a progress bar; once every
+    decision is rated (``done == total``), the last of the ``samples`` budget
+    (:data:`SAMPLES`) is spent on the least clear measurements before the
+    review is :attr:`finished`. ``seed`` changes every random number of the
+    review (0, the default, is what every page and the command line use). The
+    record is replayed and checked at once: an invalid record raises
+    ``RecordError``, a seat the game does not have ``ValueError``."""
 
     def __init__(
         self,
