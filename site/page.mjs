@@ -283,26 +283,69 @@ function compileWasm() {
 // compile is cached, so a server that mislabels the wasm file (the worker compiles
 // from the bytes) never gets the visit marked as cached.
 let cacheCode = false;
+// The memory snapshot of the worker's Python (site/pyodide-start.mjs), on a visit
+// that did not restore one: armed when the worker says so, made after the compile
+// above, in a worker of its own that is ended as soon as it is done (two Pyodides
+// in memory at once, briefly, and only while the reader leaves the page alone).
+let makeSnapshot = false;
+const SNAPSHOT_WORKER = "skyjo-snapshot";  // pyodide-start.mjs says the same
+
+let waiting = false;
 
 function cacheCodeWhenQuiet() {
-  if (!cacheCode) return;
-  cacheCode = false;
+  if ((!cacheCode && !makeSnapshot) || waiting) return;
+  waiting = true;
   const ACTIVITY = ["pointerdown", "keydown", "click", "input", "change", "wheel", "touchstart"];
   let last = performance.now();
   let timer = 0;
   const active = () => { last = performance.now(); };
-  const compile = () => {
+  const quiet = () => {
     clearInterval(timer);
     for (const type of ACTIVITY) window.removeEventListener(type, active, true);
     document.removeEventListener("visibilitychange", hidden);
-    WebAssembly.compileStreaming(fetch(WASM_URL)).then(() => {
+    const compiled = cacheCode ? WebAssembly.compileStreaming(fetch(WASM_URL)).then(() => {
       try { window.localStorage.setItem(CACHED_KEY, "1"); } catch (error) { /* full or refused: compiled again next time */ }
-    }, () => {});
+    }, () => {}) : Promise.resolve();
+    cacheCode = false;
+    compiled.then(snapshotNow);
   };
-  const hidden = () => { if (document.visibilityState === "hidden") compile(); };
+  const hidden = () => { if (document.visibilityState === "hidden") quiet(); };
   for (const type of ACTIVITY) window.addEventListener(type, active, { capture: true, passive: true });
   document.addEventListener("visibilitychange", hidden);
-  timer = setInterval(() => { if (performance.now() - last >= QUIET_MS) compile(); }, QUIET_MS / 4);
+  timer = setInterval(() => { if (performance.now() - last >= QUIET_MS) quiet(); }, QUIET_MS / 4);
+}
+
+function snapshotNow() {
+  if (!makeSnapshot) return;
+  makeSnapshot = false;
+  let maker;
+  try {
+    maker = new Worker(new URL("./pyodide-start.mjs", import.meta.url), { type: "module", name: SNAPSHOT_WORKER });
+  } catch (error) {
+    return;  // no module workers here: every visit starts Python afresh
+  }
+  const end = (event) => {
+    maker.terminate();
+    const data = event && event.data;
+    if (data && data.error) console.warn("no memory snapshot of Python:", data.error);
+    else if (data && data.bytes) console.info(`memory snapshot of Python kept: ${data.bytes} bytes in ${data.ms} ms`);
+    document.documentElement.setAttribute("data-snapshot", data && data.bytes ? "kept" : "failed");
+  };
+  maker.onmessage = end;
+  maker.onerror = end;
+}
+
+// The worker says whether its Python came from a memory snapshot ("restored" on
+// <html data-snapshot>, which the tests and benchmarks read); if not, one is made
+// later.
+function heardSnapshot(xworker) {
+  xworker.addEventListener("message", function told(event) {
+    const data = event.data;
+    if (!data || data.type !== "skyjo:snapshot") return;
+    xworker.removeEventListener("message", told);
+    if (data.restored) document.documentElement.setAttribute("data-snapshot", "restored");
+    else makeSnapshot = typeof caches === "object";
+  });
 }
 
 // Answers the worker's first "skyjo:wasm?" (it asks until answered) on the port
@@ -339,6 +382,7 @@ function worker() {
       // median of 8).
       const compiled = cached ? compileWasm() : Promise.resolve(null);
       offerWasm(xworker, compiled);
+      heardSnapshot(xworker);
       xworker.sync.paint = (id, text) => {
         const view = views.get(id);
         if (view) view.apply(text);

@@ -28,13 +28,133 @@ export { version };
 let started = null;
 const inWorker = typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope;
 
+const INDEX_URL = new URL("../@RUNTIME@/pyodide/", import.meta.url).href;
+
 /** Start Pyodide once; every caller gets the same runtime. */
 export function begin() {
   if (started === null) {
-    const loading = () => load({ indexURL: new URL("../@RUNTIME@/pyodide/", import.meta.url).href });
-    started = unshared(inWorker ? () => withModule(loading) : loading);
+    const loading = () => load({ indexURL: INDEX_URL });
+    started = unshared(inWorker ? () => withModule(() => restoredOr(loading)) : loading);
   }
   return started;
+}
+
+// --- the memory snapshot ----------------------------------------------------------
+//
+// A returning visit restores the worker's Python from a memory snapshot instead of
+// starting it and importing the engine: Pyodide's memory as it was with the engine,
+// its dataclasses' code and every page's controller imported (see make() below,
+// and site/worker.py, which skips what the snapshot already did). It is made once a
+// visit that had none is ready and left alone: the page starts a second worker on
+// this very module, named SNAPSHOT_WORKER (site/page.mjs), which makes it and is
+// ended at once. A runtime started to make a snapshot cannot serve the page (its
+// `js` module is a stand-in), hence that second worker.
+//
+// The snapshot sits in Cache Storage under a key inside this build's folder
+// (build-<hash>/, named by the contents of every file of the build, this one with
+// the runtime's folder stamped in): a new deploy looks for another key, never
+// restores an old build's snapshot, and deletes it. One that fails to restore (a
+// corrupt or truncated entry, another Pyodide, too little memory) is deleted too,
+// and Python starts as it would have without it; nothing is shown.
+export const SNAPSHOT_WORKER = "skyjo-snapshot";
+const SNAPSHOT_CACHE = "skyjo.memory-snapshot";  // not "skyjo-...": sw.js owns those
+const SNAPSHOT_KEY = new URL("./memory-snapshot.bin", import.meta.url).href;
+// This site's snapshots of any build (another site on this origin keeps its own).
+const SITE = new URL("../", import.meta.url).href;
+const WASM_PAGE = 65536;
+// What a restore did, for the page (its "skyjo:snapshot" message, below).
+let restored = false;
+
+function snapshots() {
+  try {
+    return typeof caches === "object" ? caches.open(SNAPSHOT_CACHE) : Promise.reject(new Error("no Cache Storage"));
+  } catch (error) {
+    return Promise.reject(error);  // an opaque origin throws at once
+  }
+}
+
+/** Deletes this site's snapshots other than this build's (and this build's too
+ * with `all`). */
+async function forget({ all = false } = {}) {
+  const cache = await snapshots();
+  for (const request of await cache.keys()) {
+    if (request.url.startsWith(SITE) && (all || request.url !== SNAPSHOT_KEY)) await cache.delete(request);
+  }
+}
+
+/** The runtime restored from this build's snapshot, else `loading()`'s. */
+async function restoredOr(loading) {
+  let response = null;
+  try {
+    response = await (await snapshots()).match(SNAPSHOT_KEY);
+  } catch (error) {
+    response = null;  // no Cache Storage here: start as usual
+  }
+  forget().catch(() => {});
+  if (response) {
+    try {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      whole(bytes);
+      const pyodide = await load({ indexURL: INDEX_URL, _loadSnapshot: bytes });
+      // What the snapshot cannot carry is redone: the random numbers (the global
+      // generator was seeded when the snapshot was made, so every restore would
+      // repeat its numbers; the pages' own generators are seeded from os.urandom
+      // when a view opens), and a check that the engine is really there.
+      pyodide.runPython(RESTORED);
+      restored = true;
+      return pyodide;
+    } catch (error) {
+      console.warn("Python's memory snapshot could not be restored; starting afresh:", String(error));
+      await forget({ all: true }).catch(() => {});
+    }
+  }
+  return loading();
+}
+
+// Pyodide checks the snapshot's header (its magic number and Pyodide build); a
+// truncated entry must be caught here: its memory is a whole number of pages.
+function whole(bytes) {
+  const header = new Uint32Array(bytes.buffer, 0, Math.min(4, bytes.length >> 2));
+  const memory = bytes.length - (header.length > 1 ? header[1] : bytes.length + 1);
+  if (memory <= 0 || memory % WASM_PAGE !== 0) throw new Error("the snapshot is cut short");
+}
+
+const RESTORED = `
+import random, sys
+random.seed()
+if "skyjo.web.worker.host" not in sys.modules:
+    raise RuntimeError("the snapshot has no engine")
+`;
+
+// What a snapshot holds: what site/worker.py imports, done the same way, and
+// every page's controller (their imports only define; nothing here reads the
+// page, the device or the URL: those come to each controller when a view opens).
+const PREPARE = `
+import os, sys
+sys.path.insert(0, os.path.abspath("skyjo.zip"))
+from skyjo.web.worker import dataclass_code
+dataclass_code.install_from(sys.path[0])
+from skyjo.web.worker import host
+import skyjo.web.ui.page, skyjo.web.scorepad.page, skyjo.web.embed.embed_page
+import skyjo.web.embed.replay_page, skyjo.web.check
+`;
+
+/** In the SNAPSHOT_WORKER: a second Pyodide, the engine imported, its memory kept. */
+async function make() {
+  const began = performance.now();
+  const pyodide = await unshared(() => load({ indexURL: INDEX_URL, _makeSnapshot: true }));
+  // The engine archive, where PyScript writes it for the page's worker (pyscript.json).
+  const config = await (await fetch(new URL("./pyscript.json", import.meta.url))).json();
+  const [[archive, target]] = Object.entries(config.files);
+  const response = await fetch(new URL(archive, new URL("./pyscript.json", import.meta.url)));
+  if (!response.ok) throw new Error("no engine archive: " + response.status);
+  pyodide.FS.writeFile(pyodide.FS.cwd() + "/" + target.replace(/^\.\//, ""), new Uint8Array(await response.arrayBuffer()));
+  pyodide.runPython(PREPARE);
+  const bytes = pyodide.makeMemorySnapshot();
+  const cache = await snapshots();
+  await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  await forget();
+  return { bytes: bytes.length, ms: Math.round(performance.now() - began) };
 }
 
 // The page answers "skyjo:wasm?" with the module on the port sent with it, or with
@@ -151,10 +271,20 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
-// Inside a worker (where PyScript imports this module), Pyodide starts at once.
-if (inWorker) begin().catch(() => {});
+const making = inWorker && globalThis.name === SNAPSHOT_WORKER;
+
+// Inside a worker (where PyScript imports this module), Pyodide starts at once, and
+// the page is told whether it came from a snapshot (site/page.mjs makes one later if
+// not). The snapshot's own worker makes it, says what it kept, and is ended.
+if (inWorker && !making) {
+  begin().then(() => postMessage({ type: "skyjo:snapshot", restored }), () => {});
+}
+if (making) {
+  make().then((kept) => postMessage({ type: "skyjo:snapshot-kept", ...kept }),
+    (error) => postMessage({ type: "skyjo:snapshot-kept", error: String(error) }));
+}
 
 // PyScript's worker opens an IndexedDB database before it starts Pyodide; where
 // that is refused (another site's page, third-party storage blocked) it gets one
 // kept in memory (see memory-idb.mjs).
-if (inWorker) await ensureIndexedDB();
+if (inWorker && !making) await ensureIndexedDB();

@@ -11,22 +11,27 @@ The engine is imported straight from its archive, which PyScript writes beside
 this file as ``skyjo.zip`` (``pyscript.json``): unpacking its hundred files took
 Pyodide 40-50 ms of every start, and the page needs fewer than half of them. The
 methods of its dataclasses come compiled from that archive too
-(:mod:`skyjo.web.worker.dataclass_code`)."""
+(:mod:`skyjo.web.worker.dataclass_code`). A returning visit restores all that from a
+memory snapshot instead (``site/pyodide-start.mjs``)."""
 
 import os
 import sys
 
-sys.path.insert(0, os.path.abspath("skyjo.zip"))
-
 from pyscript import sync
 
-from skyjo.web.worker import dataclass_code
+# A Python restored from a memory snapshot (site/pyodide-start.mjs) has done the
+# next three steps already: the archive is on its path and the engine imported.
+if "skyjo.web.worker.host" not in sys.modules:
+    sys.path.insert(0, os.path.abspath("skyjo.zip"))
 
-# Before the engine makes its dataclasses (importing host does): their methods come
-# compiled from the archive, which the line above put first on the path.
-dataclass_code.install_from(sys.path[0])
+    from skyjo.web.worker import dataclass_code
 
-from skyjo.web.worker import host  # noqa: E402 (after install_from, on purpose)
+    # Before the engine makes its dataclasses (importing host does): their methods
+    # come compiled from the archive, which the line above put first on the path.
+    dataclass_code.install_from(sys.path[0])
+
+# After install_from, on purpose.
+from skyjo.web.worker import host
 
 host.PUSH = lambda view, effects: sync.paint(view, effects)
 
