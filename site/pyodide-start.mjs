@@ -61,7 +61,6 @@ const SNAPSHOT_CACHE = "skyjo.memory-snapshot";  // not "skyjo-...": sw.js owns 
 const SNAPSHOT_KEY = new URL("./memory-snapshot.bin", import.meta.url).href;
 // This site's snapshots of any build (another site on this origin keeps its own).
 const SITE = new URL("../", import.meta.url).href;
-const WASM_PAGE = 65536;
 // What a restore did, for the page (its "skyjo:snapshot" message, below).
 let restored = false;
 
@@ -94,7 +93,7 @@ async function restoredOr(loading) {
   if (response) {
     try {
       const bytes = new Uint8Array(await response.arrayBuffer());
-      whole(bytes);
+      whole(response, bytes);
       const pyodide = await load({ indexURL: INDEX_URL, _loadSnapshot: bytes });
       // What the snapshot cannot carry is redone: the random numbers (the global
       // generator was seeded when the snapshot was made, so every restore would
@@ -111,12 +110,12 @@ async function restoredOr(loading) {
   return loading();
 }
 
-// Pyodide checks the snapshot's header (its magic number and Pyodide build); a
-// truncated entry must be caught here: its memory is a whole number of pages.
-function whole(bytes) {
-  const header = new Uint32Array(bytes.buffer, 0, Math.min(4, bytes.length >> 2));
-  const memory = bytes.length - (header.length > 1 ? header[1] : bytes.length + 1);
-  if (memory <= 0 || memory % WASM_PAGE !== 0) throw new Error("the snapshot is cut short");
+// Pyodide checks the snapshot's header (its magic number and Pyodide build); an
+// entry cut short is caught here, by the length it was kept with.
+const LENGTH_HEADER = "X-Snapshot-Length";
+
+function whole(response, bytes) {
+  if (response.headers.get(LENGTH_HEADER) !== String(bytes.length)) throw new Error("the snapshot is cut short");
 }
 
 const RESTORED = `
@@ -152,7 +151,9 @@ async function make() {
   pyodide.runPython(PREPARE);
   const bytes = pyodide.makeMemorySnapshot();
   const cache = await snapshots();
-  await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  await cache.put(SNAPSHOT_KEY, new Response(bytes, {
+    headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(bytes.length) },
+  }));
   await forget();
   return { bytes: bytes.length, ms: Math.round(performance.now() - began) };
 }
