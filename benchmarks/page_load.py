@@ -9,8 +9,8 @@ alternating, ``--runs`` times each (median reported):
   bare page sets once ``loadPyodide()`` resolved;
 * warm: a reload of the same page (HTTP cache filled; once our page noted that
   Chromium keeps Pyodide's machine code, which it does once the reader leaves it
-  alone for 2 s after ready; for a site that keeps a memory snapshot of Python,
-  once the snapshot is kept);
+  alone for 2 s after ready, and once it has kept its memory snapshot of Python,
+  which the reload restores);
 * bytes transferred and request counts, the page's and its Web Worker's (Playwright's
   ``requestfinished`` on the browser context: response body and headers; the page's
   own Resource Timing misses what a worker fetches);
@@ -19,8 +19,10 @@ alternating, ``--runs`` times each (median reported):
   since issue 12), the layout shift until ready + 2 s (CLS as Chromium counts it),
   and the main-thread long tasks from first paint to ready (their total time, and
   the part of each over 50 ms, which Lighthouse calls blocking time);
-* with ``--snapshot``, a third page: the site whose PyScript interpreter restores
-  a memory snapshot of Pyodide (``benchmarks/snapshot/``, the stretch goal);
+* the memory snapshot of the worker's Python that our first visit makes once left
+  alone (``site/pyodide-start.mjs``; the warm visit restores it): its size, the time
+  from the page starting its maker to the snapshot kept, and the page's main-thread
+  long tasks meanwhile (target: none over 50 ms);
 * how many Python runtimes ``rules.html`` and ``embed-demo.html`` start in
   ``--idle`` seconds (25 by default) when nobody touches them, counted per frame
   by wrapping ``WebAssembly.instantiate*`` (only Pyodide's big module counts).
@@ -36,6 +38,7 @@ paint under 300 ms. Issue 12: within 1.20x cold and warm, first usable control
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import statistics
 import sys
@@ -52,7 +55,6 @@ sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a scrip
 import build  # noqa: E402
 
 DIST = ROOT / "dist"
-SNAPSHOT_FILES = ROOT / "benchmarks" / "snapshot"
 TIMEOUT_MS = 60_000
 
 #: The baseline: Pyodide from the same files, nothing else.
@@ -85,6 +87,11 @@ new PerformanceObserver((list) => {
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({ type: "longtask", buffered: true });
+new MutationObserver(() => {
+  const state = document.documentElement.dataset.snapshot;
+  if (state === "making") window.__makingAt = performance.now();
+  else if (state === "kept") window.__keptAt = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-snapshot"] });
 (function usable() {
   const control = document.querySelector("#setup-form button[type=submit]");
   if (control && control.getBoundingClientRect().height > 0) window.__usableAt = performance.now();
@@ -92,13 +99,21 @@ new PerformanceObserver((list) => {
 })();
 """
 
-#: True once the page needs no snapshot or has kept one (see site/pyodide-snapshot.mjs).
-SNAPSHOT_KEPT = """async () => {
-  if (!document.querySelector("script[type=py]")) return true;
-  const wrapper = await fetch("pyodide-snapshot.mjs", { method: "HEAD" });
-  if (!wrapper.ok) return true;
-  const cache = await caches.open("pyodide-snapshot");
-  return (await cache.keys()).length > 0;
+#: True once the page needs no snapshot (the bare page) or has kept one.
+SNAPSHOT_KEPT = """() => !document.querySelector("script[type=py]")
+  || document.documentElement.dataset.snapshot === 'kept'"""
+
+#: The snapshot's making: its size (the console line site/page.mjs writes), how long
+#: from the page starting the maker to the snapshot kept, the main-thread long tasks
+#: meanwhile.
+SNAPSHOT_MADE = """() => {
+  const from = window.__makingAt;
+  const tasks = window.__longTasks.filter(([start]) => start >= from && start < window.__keptAt);
+  return {
+    ms: window.__keptAt - window.__makingAt,
+    longest: Math.max(0, ...tasks.map(([, duration]) => duration)),
+    total: tasks.reduce((sum, [, duration]) => sum + duration, 0),
+  };
 }"""
 
 #: Whether our page has left Pyodide's machine code in Chromium's cache: a first
@@ -143,11 +158,24 @@ class Load:
 
 
 @dataclass(frozen=True)
+class Made:
+    """The making of our page's memory snapshot on a first visit."""
+
+    bytes: int
+    ms: float
+    longest_task_ms: float
+    long_tasks_ms: float
+
+
+@dataclass(frozen=True)
 class Summary:
-    """Medians over the runs of one page, cold and warm."""
+    """Medians over the runs of one page, cold and warm (and of its snapshot's
+    making, and how many warm visits restored it: our page's)."""
 
     cold: Load
     warm: Load
+    made: Made | None = None
+    restored: int = 0
 
 
 class Traffic:
@@ -180,19 +208,30 @@ def measure(page: Page, traffic: Traffic) -> Load:
     )
 
 
-def load_cold_and_warm(browser: Browser, url: str) -> tuple[Load, Load]:
-    """A first visit in a fresh context, then a reload."""
+def load_cold_and_warm(browser: Browser, url: str) -> tuple[Load, Load, Made | None, bool]:
+    """A first visit in a fresh context, then a reload; how our page's snapshot was
+    made (None for the bare page) and whether the reload restored it."""
     context = browser.new_context(service_workers="block")
     try:
         context.add_init_script(READY_PROBE)
         traffic = Traffic()
         context.on("requestfinished", traffic.finished)
         page = context.new_page()
+        sizes: list[int] = []
+        page.on("console", lambda message: sizes.extend(snapshot_size(message.text)))
         page.goto(url)
         cold = measure(page, traffic)
-        # A later visit: a site that keeps a memory snapshot of Python
-        # (pyodide-snapshot.mjs) has made it by then.
+        # A later visit: our page has made its memory snapshot of Python by then.
         page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS * 2)
+        made = None
+        if page.evaluate("document.documentElement.dataset.snapshot") == "kept":
+            figures: dict[str, Any] = page.evaluate(SNAPSHOT_MADE)
+            made = Made(
+                bytes=sizes[-1] if sizes else 0,
+                ms=float(figures["ms"]),
+                longest_task_ms=float(figures["longest"]),
+                long_tasks_ms=float(figures["total"]),
+            )
         page.wait_for_function(CODE_CACHED, timeout=TIMEOUT_MS)
         # Chromium writes the code cache a moment after the compile: reloaded about
         # 1.5 s after the note, warm starts took some 10% longer than 8 s after it.
@@ -200,7 +239,8 @@ def load_cold_and_warm(browser: Browser, url: str) -> tuple[Load, Load]:
         traffic.bytes = traffic.requests = 0
         page.reload()
         warm = measure(page, traffic)
-        return cold, warm
+        restored = page.evaluate("document.documentElement.dataset.snapshot") == "restored"
+        return cold, warm, made, restored
     finally:
         context.close()
 
@@ -219,40 +259,36 @@ def median(loads: Sequence[Load]) -> Load:
     )
 
 
-def add_snapshot_variant(site: Path) -> None:
-    """A copy of the site under ``snapshot/`` whose PyScript interpreter is the
-    memory-snapshot wrapper (``benchmarks/snapshot/pyodide-snapshot.mjs``)."""
-    variant = site / "snapshot"
-    shutil.copytree(site, variant, ignore=shutil.ignore_patterns("snapshot", "bare.html"))
-    # The site's own files sit in build-<hash>/, Pyodide in runtime-<hash>/pyodide/.
-    folder = next(variant.glob("build-*"))
-    runtime = next(variant.glob("runtime-*")).name
-    for path in SNAPSHOT_FILES.glob("*.mjs"):
-        text = path.read_text(encoding="utf-8").replace('"./pyodide/', f'"../{runtime}/pyodide/')
-        (folder / path.name).write_text(text, encoding="utf-8")
-    config = folder / "pyscript.json"
-    text = config.read_text(encoding="utf-8")
-    interpreter = '"./pyodide-start.mjs"'
-    if interpreter not in text:
-        raise SystemExit(f"page_load.py: {config} names no {interpreter} to replace")
-    config.write_text(text.replace(interpreter, '"./pyodide-snapshot.mjs"'), encoding="utf-8")
+def snapshot_size(text: str) -> list[int]:
+    """The size in the console line of a snapshot kept (site/page.mjs), if it is one."""
+    found = re.search(r"memory snapshot of Python kept: (\d+) bytes", text)
+    return [int(found.group(1))] if found else []
 
 
-def run(browser: Browser, base: str, runs: int, *, snapshot: bool = False) -> dict[str, Summary]:
+def run(browser: Browser, base: str, runs: int) -> dict[str, Summary]:
     """Alternate the pages so drift in machine load hits them alike."""
     pages = {"Skyjo site": base, "bare Pyodide": base + "bare.html"}
-    if snapshot:
-        pages["site + memory snapshot"] = base + "snapshot/"
-    results: dict[str, list[tuple[Load, Load]]] = {name: [] for name in pages}
+    results: dict[str, list[tuple[Load, Load, Made | None, bool]]] = {name: [] for name in pages}
     for _ in range(runs):
         for name, url in pages.items():
             results[name].append(load_cold_and_warm(browser, url))
-    return {
-        name: Summary(
-            cold=median([cold for cold, _ in loads]), warm=median([warm for _, warm in loads])
+    summaries = {}
+    for name, loads in results.items():
+        made = [m for _, _, m, _ in loads if m is not None]
+        summaries[name] = Summary(
+            cold=median([cold for cold, _, _, _ in loads]),
+            warm=median([warm for _, warm, _, _ in loads]),
+            made=Made(
+                bytes=int(statistics.median(m.bytes for m in made)),
+                ms=statistics.median(m.ms for m in made),
+                longest_task_ms=max(m.longest_task_ms for m in made),
+                long_tasks_ms=statistics.median(m.long_tasks_ms for m in made),
+            )
+            if made
+            else None,
+            restored=sum(1 for *_, restored in loads if restored),
         )
-        for name, loads in results.items()
-    }
+    return summaries
 
 
 def report(summaries: dict[str, Summary], runs: int) -> str:
@@ -287,13 +323,15 @@ def report(summaries: dict[str, Summary], runs: int) -> str:
     cold_ratio = site.cold.ready_ms / bare.cold.ready_ms
     warm_ratio = site.warm.ready_ms / bare.warm.ready_ms
     extra = site.cold.bytes - bare.cold.bytes
-    snapshot = summaries.get("site + memory snapshot")
-    if snapshot is not None:
+    made = site.made
+    if made is not None:
         lines += [
             "",
-            f"with the memory snapshot: cold {snapshot.cold.ready_ms / bare.cold.ready_ms:.2f}x, "
-            f"warm {snapshot.warm.ready_ms / bare.warm.ready_ms:.2f}x bare Pyodide "
-            f"(stretch target: warm < 1.0x)",
+            f"memory snapshot: {made.bytes / 1e6:.1f} MB, kept {made.ms:.0f} ms after the page "
+            f"started its maker (median); main-thread long tasks meanwhile: longest "
+            f"{made.longest_task_ms:.0f} ms of all runs (target <= 50 ms) "
+            f"{verdict(made.longest_task_ms <= 50)}, {made.long_tasks_ms:.0f} ms in all (median); "
+            f"warm visits that restored it: {site.restored} of {runs}",
         ]
     lines += [
         "",
@@ -350,11 +388,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--dist", type=Path, default=DIST, help="the built site to measure (default dist/)"
     )
-    parser.add_argument(
-        "--snapshot",
-        action="store_true",
-        help="also measure the site with Pyodide's memory snapshot (benchmarks/snapshot/)",
-    )
     args = parser.parse_args(argv)
     if not (args.dist / "index.html").is_file():
         print(
@@ -369,12 +402,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         runtime = next(site.glob("runtime-*/pyodide")).relative_to(site).as_posix()
         bare = BARE_PAGE.replace("./pyodide/", f"./{runtime}/")
         (site / "bare.html").write_text(bare, encoding="utf-8")
-        if args.snapshot:
-            add_snapshot_variant(site)
         with build.serving(site) as base, sync_playwright() as playwright:
             browser = playwright.chromium.launch(**build.chromium_launch_args())
             try:
-                summaries = run(browser, base, args.runs, snapshot=args.snapshot)
+                summaries = run(browser, base, args.runs)
                 idle = {
                     name: idle_runtimes(browser, base + name, args.idle)
                     for name in ("rules.html", "embed-demo.html")

@@ -333,11 +333,12 @@ function snapshotNow() {
   };
   maker.onmessage = end;
   maker.onerror = end;
+  document.documentElement.setAttribute("data-snapshot", "making");
 }
 
 // The worker says whether its Python came from a memory snapshot ("restored" on
 // <html data-snapshot>, which the tests and benchmarks read); if not, one is made
-// later.
+// later ("making", then "kept" or "failed").
 function heardSnapshot(xworker) {
   xworker.addEventListener("message", function told(event) {
     const data = event.data;

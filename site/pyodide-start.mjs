@@ -64,18 +64,19 @@ const SITE = new URL("../", import.meta.url).href;
 // What a restore did, for the page (its "skyjo:snapshot" message, below).
 let restored = false;
 
-function snapshots() {
-  try {
-    return typeof caches === "object" ? caches.open(SNAPSHOT_CACHE) : Promise.reject(new Error("no Cache Storage"));
-  } catch (error) {
-    return Promise.reject(error);  // an opaque origin throws at once
-  }
+/** The snapshots' cache; with `existing`, null where there is none yet (a visit
+ * that looks for a snapshot does not make the cache). */
+async function snapshots({ existing = false } = {}) {
+  if (typeof caches !== "object") throw new Error("no Cache Storage");
+  if (existing && !(await caches.has(SNAPSHOT_CACHE))) return null;
+  return caches.open(SNAPSHOT_CACHE);
 }
 
 /** Deletes this site's snapshots other than this build's (and this build's too
  * with `all`). */
 async function forget({ all = false } = {}) {
-  const cache = await snapshots();
+  const cache = await snapshots({ existing: true });
+  if (!cache) return;
   for (const request of await cache.keys()) {
     if (request.url.startsWith(SITE) && (all || request.url !== SNAPSHOT_KEY)) await cache.delete(request);
   }
@@ -85,7 +86,8 @@ async function forget({ all = false } = {}) {
 async function restoredOr(loading) {
   let response = null;
   try {
-    response = await (await snapshots()).match(SNAPSHOT_KEY);
+    const cache = await snapshots({ existing: true });
+    response = cache ? await cache.match(SNAPSHOT_KEY) : null;
   } catch (error) {
     response = null;  // no Cache Storage here: start as usual
   }

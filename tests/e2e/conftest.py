@@ -8,6 +8,14 @@ e.g. the deployed one; tests marked ``local_server`` need to serve a changed cop
 Chromium is Debian's when ``/usr/bin/chromium`` exists (Playwright cannot download
 its own browser on our machines) and Playwright's own elsewhere (GitHub runners). If
 no browser starts, the fixtures raise and the tests fail: they never skip.
+
+With ``--snapshot-on`` (give the path, ``pytest tests/e2e --snapshot-on``: the option
+lives here) every browser context a test makes starts with this build's memory
+snapshot of Python in its Cache Storage, as a returning visitor's browser has it, so
+every page restores Python from it (site/pyodide-start.mjs) instead of starting it:
+the snapshot is made once per session by a first visit, and each new context is
+seeded with it before the test opens a page (see :func:`seed_snapshot`). Tests
+marked ``cold_start`` (the snapshot's own) get an unseeded context either way.
 """
 
 from __future__ import annotations
@@ -40,12 +48,116 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, **build.chromium_launch_args()}
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--snapshot-on",
+        action="store_true",
+        help="seed every browser context with this build's memory snapshot of Python, "
+        "so that pages restore it (tests marked cold_start excepted)",
+    )
+
+
+#: Whether the contexts made now are seeded (--snapshot-on, and the test is not
+#: marked cold_start): set before each test's fixtures are made.
+SEEDING = {"on": False}
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Skip a ``local_server`` test, saying why, when the site is a remote URL."""
+    SEEDING["on"] = bool(
+        item.config.getoption("snapshot_on", default=False)
+        and item.get_closest_marker("cold_start") is None
+    )
     marker = item.get_closest_marker("local_server")
     if marker is not None and item.config.getoption("base_url"):
         reason = marker.args[0] if marker.args else "it needs the site served from dist/"
         pytest.skip(f"against --base-url: {reason}")
+
+
+#: The memory snapshots' cache and how a snapshot is kept there (site/pyodide-start.mjs).
+SNAPSHOT_CACHE = "skyjo.memory-snapshot"
+SNAPSHOT_LENGTH = "X-Snapshot-Length"
+#: A URL of the site's origin that only this file answers (by a route).
+SNAPSHOT_ROUTE = "__snapshot-for-tests__"
+#: Sends the snapshot the page kept to SNAPSHOT_ROUTE (a route reads it); its key.
+UPLOAD_SNAPSHOT = f"""async () => {{
+  const cache = await caches.open("{SNAPSHOT_CACHE}");
+  const [key] = await cache.keys();
+  const response = await cache.match(key);
+  await fetch("{SNAPSHOT_ROUTE}", {{ method: "POST", body: await response.arrayBuffer() }});
+  return key.url;
+}}"""
+#: Keeps the snapshot SNAPSHOT_ROUTE answers under the key given, as the page would.
+PUT_SNAPSHOT = f"""async (key) => {{
+  const bytes = await (await fetch("{SNAPSHOT_ROUTE}")).arrayBuffer();
+  const headers = {{ "{SNAPSHOT_LENGTH}": String(bytes.byteLength) }};
+  await (await caches.open("{SNAPSHOT_CACHE}")).put(key, new Response(bytes, {{ headers }}));
+}}"""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A memory snapshot this build's page made, and the key it keeps it under."""
+
+    key: str
+    data: bytes
+
+
+def make_snapshot(browser: Browser, site_url: str) -> Snapshot:
+    """A first visit, left alone until it has kept its snapshot; the snapshot."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        page.wait_for_selector("html[data-snapshot='kept']", state="attached", timeout=120_000)
+        uploaded: list[bytes] = []
+
+        def upload(route: Route, request: Request) -> None:
+            uploaded.append(request.post_data_buffer or b"")
+            route.fulfill(status=204)
+
+        page.route("**/" + SNAPSHOT_ROUTE, upload)
+        key = str(page.evaluate(UPLOAD_SNAPSHOT))
+        return Snapshot(key, uploaded[0])
+    finally:
+        context.close()
+
+
+def seed_snapshot(context: BrowserContext, site_url: str, snapshot: Snapshot) -> None:
+    """Put ``snapshot`` in ``context``'s Cache Storage from a page of the site's
+    origin that runs none of the site's scripts (its web manifest), then close it."""
+
+    def answer(route: Route) -> None:
+        route.fulfill(body=snapshot.data, content_type="application/octet-stream")
+
+    context.route("**/" + SNAPSHOT_ROUTE, answer)
+    page = context.new_page()
+    try:
+        page.goto(site_url + "manifest.webmanifest")
+        page.evaluate(PUT_SNAPSHOT, snapshot.key)
+    finally:
+        page.close()
+        context.unroute("**/" + SNAPSHOT_ROUTE, answer)
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser, request: pytest.FixtureRequest) -> Browser:
+    """pytest-playwright's browser; with ``--snapshot-on``, each context it makes for
+    a test not marked ``cold_start`` starts with the build's snapshot kept."""
+    if not request.config.getoption("snapshot_on", default=False):
+        return browser
+    site_url: str = request.getfixturevalue("site_url")
+    snapshot = make_snapshot(browser, site_url)
+    plain = browser.new_context
+
+    def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        context = plain(*args, **kwargs)
+        if SEEDING["on"]:
+            seed_snapshot(context, site_url, snapshot)
+        return context
+
+    browser.new_context = new_context  # type: ignore[method-assign]
+    return browser
 
 
 @contextlib.contextmanager

@@ -20,7 +20,8 @@ from .a11y import problems
 from .conftest import BOOT_TIMEOUT_MS, Visit, kept, open_page, wait_until_started
 from .test_game import no_python_errors
 
-pytestmark = pytest.mark.e2e
+#: (Seeding a snapshot first would defeat these tests: see conftest.py.)
+pytestmark = [pytest.mark.e2e, pytest.mark.cold_start]
 
 #: The snapshots' cache (site/pyodide-start.mjs).
 CACHE = "skyjo.memory-snapshot"
