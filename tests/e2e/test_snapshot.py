@@ -87,11 +87,26 @@ def first_visit(context: BrowserContext, url: str) -> tuple[Visit, str]:
 
 
 def again(opened: Visit, query: str = "") -> Page:
-    """The same page opened once more (a returning visit), once ready."""
+    """The game page opened once more (a returning visit), once ready."""
     page = opened.page
-    page.goto(page.url.split("?")[0] + query)
+    page.goto(re.sub(r"[^/]*$", "", page.url) + query)
     wait_until_started(page)
     return page
+
+
+#: Deletes the page's saves (the game is kept in IndexedDB), once no page holds them.
+FORGET_SAVES = """() => new Promise((resolve, reject) => {
+  localStorage.clear();
+  const request = indexedDB.deleteDatabase("skyjo");
+  request.onsuccess = resolve;
+  request.onerror = reject;
+})"""
+
+
+def forget_saves(page: Page) -> None:
+    """Delete the saves from a page of the site's origin that holds none open."""
+    page.goto(re.sub(r"[^/]*$", "", page.url) + "manifest.webmanifest")
+    page.evaluate(FORGET_SAVES)
 
 
 def quick_game(page: Page) -> dict[str, object]:
@@ -133,7 +148,7 @@ def test_two_restored_visits_deal_different_games(context: BrowserContext, site_
         expect(page.locator("html")).to_have_attribute("data-snapshot", "restored")
         saved = quick_game(page)
         deals.append(saved["record"]["rounds"][0]["deal"])  # type: ignore[index]
-        page.evaluate("indexedDB.deleteDatabase('skyjo'); localStorage.clear()")
+        forget_saves(page)  # the next visit starts at the setup form
     assert deals[0] != deals[1]
     no_python_errors(opened)
 
