@@ -77,7 +77,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 #: The memory snapshots' cache and how a snapshot is kept there (site/pyodide-start.mjs).
 SNAPSHOT_CACHE = "skyjo.memory-snapshot"
 SNAPSHOT_LENGTH = "X-Snapshot-Length"
-#: A URL of the site's origin that only this file answers (by a route).
+#: Where the snapshot is uploaded (a route reads it) and then served from (a file
+#: in dist/ for the session), relative to the site.
 SNAPSHOT_ROUTE = "__snapshot-for-tests__"
 #: Sends the snapshot the page kept to SNAPSHOT_ROUTE (a route reads it); its key.
 UPLOAD_SNAPSHOT = f"""async () => {{
@@ -124,30 +125,31 @@ def make_snapshot(browser: Browser, site_url: str) -> Snapshot:
 
 
 def seed_snapshot(context: BrowserContext, site_url: str, snapshot: Snapshot) -> None:
-    """Put ``snapshot`` in ``context``'s Cache Storage from a page of the site's
-    origin that runs none of the site's scripts (its web manifest), then close it."""
-
-    def answer(route: Route) -> None:
-        route.fulfill(body=snapshot.data, content_type="application/octet-stream")
-
-    context.route("**/" + SNAPSHOT_ROUTE, answer)
+    """Put ``snapshot`` (served from the site's folder as :data:`SNAPSHOT_ROUTE`: a
+    route answering with its 31 MB took 30-60 s a context) in ``context``'s Cache
+    Storage from a page of the site's origin that runs none of the site's scripts
+    (its web manifest), then close that page."""
     page = context.new_page()
     try:
         page.goto(site_url + "manifest.webmanifest")
         page.evaluate(PUT_SNAPSHOT, snapshot.key)
     finally:
         page.close()
-        context.unroute("**/" + SNAPSHOT_ROUTE, answer)
 
 
 @pytest.fixture(scope="session")
-def browser(browser: Browser, request: pytest.FixtureRequest) -> Browser:
+def browser(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Browser]:
     """pytest-playwright's browser; with ``--snapshot-on``, each context it makes for
     a test not marked ``cold_start`` starts with the build's snapshot kept."""
     if not request.config.getoption("snapshot_on", default=False):
-        return browser
+        yield browser
+        return
+    if request.config.getoption("base_url"):
+        raise pytest.UsageError("--snapshot-on serves the snapshot from dist/: not with --base-url")
     site_url: str = request.getfixturevalue("site_url")
+    served: Path = request.getfixturevalue("dist") / SNAPSHOT_ROUTE
     snapshot = make_snapshot(browser, site_url)
+    served.write_bytes(snapshot.data)
     plain = browser.new_context
 
     def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
@@ -157,7 +159,10 @@ def browser(browser: Browser, request: pytest.FixtureRequest) -> Browser:
         return context
 
     browser.new_context = new_context  # type: ignore[method-assign]
-    return browser
+    try:
+        yield browser
+    finally:
+        served.unlink(missing_ok=True)
 
 
 @contextlib.contextmanager
