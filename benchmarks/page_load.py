@@ -52,6 +52,8 @@ from playwright.sync_api import Browser, Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a script
+import phone_class  # noqa: E402  (beside this script)
+
 import build  # noqa: E402
 
 DIST = ROOT / "dist"
@@ -388,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--dist", type=Path, default=DIST, help="the built site to measure (default dist/)"
     )
+    phone_class.add_arguments(parser)
     args = parser.parse_args(argv)
     if not (args.dist / "index.html").is_file():
         print(
@@ -414,6 +417,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 browser.close()
     print(report(summaries, args.runs))
     print(report_idle(idle, args.idle))
+    figures = phone_class.flatten(summaries, leave_out={"bytes", "requests"})
+    figures |= phone_class.ratios(figures, to="bare Pyodide", ending="ready_ms")  # issue 39
+    phone_class.finish(args, __file__, argv, figures)
     return 0
 
 

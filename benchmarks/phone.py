@@ -37,7 +37,9 @@ Service workers are blocked so every load is a real one, and no Playwright locat
 runs before the page is ready (its injected selector engine is a long task of the
 harness, not of the page: it was counted in the figures before 3 December 2026).
 Lighthouse's scores are separate (``--lighthouse DIR``, a folder where
-``npm i -E lighthouse@12.2.3`` ran).
+``npm i -E lighthouse@12.2.3`` ran). ``--phone-class`` runs it all again with every
+thread of Chromium, its worker too, on half a core (``benchmarks/phone_class.py``)
+and prints the main figures of both runs side by side.
 Run ``python build.py`` first; then ``python benchmarks/phone.py``.
 """
 
@@ -61,6 +63,9 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # for build.py's test server, when run as a script
 import build  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import phone_class  # noqa: E402
 
 DIST = ROOT / "dist"
 TIMEOUT_MS = 120_000
@@ -184,23 +189,24 @@ def type_until(page: Page, *, ready_plus_ms: float, limit_ms: float = TIMEOUT_MS
 
 
 @contextmanager
-def phone_page(browser: Browser) -> Iterator[Page]:
+def phone_page(browser: Browser, *, rate: float = 4) -> Iterator[Page]:
     """A page in a new context (a first visit: nothing cached, service workers
-    blocked) at 360x640, the probe installed and the CPU slowed 4x."""
+    blocked) at 360x640, the probe installed and the main thread slowed ``rate``
+    times."""
     context = browser.new_context(service_workers="block", viewport=PHONE)  # type: ignore[arg-type]
     try:
         context.add_init_script(PROBE)
         page = context.new_page()
-        throttle(page, 4)
+        throttle(page, rate)
         yield page
     finally:
         context.close()
 
 
-def one_load(browser: Browser, url: str, *, game: bool) -> Run:
+def one_load(browser: Browser, url: str, *, game: bool, rate: float = 4) -> Run:
     """A cold load (typing through start-up), for the game page 8 s of bots, then a
     warm reload."""
-    with phone_page(browser) as page:
+    with phone_page(browser, rate=rate) as page:
         page.goto(url)
         type_until(page, ready_plus_ms=4000)
         first_paint = page.evaluate(
@@ -242,11 +248,11 @@ def one_load(browser: Browser, url: str, *, game: bool) -> Run:
         return Run(ready, float(usable), shift, start_up, bots, warm, caching)
 
 
-def usable_only(browser: Browser, url: str) -> float:
+def usable_only(browser: Browser, url: str, *, rate: float = 4) -> float:
     """A cold load at rate 4 that only waits for the first usable control: more
     samples of the one figure that varies most from load to load (200 to 570 ms
     on this machine for the same page), without typing or a game after it."""
-    with phone_page(browser) as page:
+    with phone_page(browser, rate=rate) as page:
         page.goto(url, wait_until="commit")
         # Python-side waiting first: nothing of the harness runs in the page while
         # it shows its first screen (the probe notes when; see PROBE).
@@ -350,6 +356,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=15,
         help="cold loads measuring only the first usable control, besides --runs (default 15)",
     )
+    parser.add_argument(
+        "--throttle",
+        type=float,
+        default=4,
+        help="how many times slower DevTools makes the main thread (default 4; 1: not at all)",
+    )
+    phone_class.add_arguments(parser)
     args = parser.parse_args(argv)
     if not (args.dist / "index.html").is_file():
         print(f"phone.py: error: {args.dist}/index.html is missing: run python build.py first")
@@ -367,9 +380,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ours: list[Run] = []
                 bare: list[Run] = []
                 for _ in range(args.runs):
-                    ours.append(one_load(browser, base, game=True))
-                    bare.append(one_load(browser, base + "bare.html", game=False))
-                more = [usable_only(browser, base) for _ in range(args.usable_loads)]
+                    ours.append(one_load(browser, base, game=True, rate=args.throttle))
+                    bare.append(
+                        one_load(browser, f"{base}bare.html", game=False, rate=args.throttle)
+                    )
+                more = [
+                    usable_only(browser, base, rate=args.throttle) for _ in range(args.usable_loads)
+                ]
                 trips = round_trips(browser, base)
             finally:
                 browser.close()
@@ -377,8 +394,53 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.lighthouse:
                 for page in ("", "scorepad.html", "rules.html"):
                     scores[page or "index.html"] = lighthouse(args.lighthouse, base + page)
-    print(report(ours, bare, trips, scores, args.runs, more))
+    print(report(ours, bare, trips, scores, args.runs, more, rate=args.throttle))
+    # On half a core every thread is slow already: DevTools' throttle on top would
+    # slow the main thread twice over.
+    phone_class.finish(
+        args,
+        __file__,
+        argv,
+        figures(ours, bare, trips, more) | flat(scores),
+        child_argv=("--throttle", "1"),
+        full_label=f"main thread {args.throttle:g}x slower",
+    )
     return 0
+
+
+def figures(
+    ours: list[Run], bare: list[Run], trips: list[float], more: list[float]
+) -> dict[str, float]:
+    """The report's main figures as one flat mapping (medians over the runs)."""
+    out: dict[str, float] = {}
+    for page, runs in (("Skyjo", ours), ("bare Pyodide", bare)):
+        for label, value in vars(median_phase([r.start_up for r in runs])).items():
+            out[f"start-up / {page} / {label}"] = value
+    for label, value in vars(median_phase([r.bots for r in ours if r.bots is not None])).items():
+        out[f"bots playing / Skyjo / {label}"] = value
+    for page, runs in (("Skyjo", ours), ("bare Pyodide", bare)):
+        out[f"ready cold / {page}"] = statistics.median(r.ready for r in runs)
+        out[f"ready warm / {page}"] = statistics.median(r.warm_ready for r in runs)
+    out["first usable control / Skyjo (all cold loads)"] = statistics.median(
+        [r.usable for r in ours] + more
+    )
+    out["layout shift / Skyjo"] = statistics.median(r.shift for r in ours)
+    out["code cache compile / Skyjo / long tasks"] = statistics.median(
+        r.caching for r in ours if r.caching is not None
+    )
+    ordered = sorted(trips)
+    out["round trip / p50"] = statistics.median(ordered)
+    out["round trip / p95"] = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return out
+
+
+def flat(scores: dict[str, dict[str, float]]) -> dict[str, float]:
+    """Lighthouse's figures, labelled by page."""
+    return {
+        f"Lighthouse / {page} / {k}": v
+        for page, values in scores.items()
+        for k, v in values.items()
+    }
 
 
 def report(
@@ -388,6 +450,8 @@ def report(
     scores: dict[str, dict[str, float]],
     runs: int,
     more_usable: list[float],
+    *,
+    rate: float = 4,
 ) -> str:
     site_start = median_phase([r.start_up for r in ours])
     bare_start = median_phase([r.start_up for r in bare])
@@ -408,7 +472,8 @@ def report(
     trips.sort()
     trip95 = trips[min(len(trips) - 1, round(0.95 * (len(trips) - 1)))]
     lines = [
-        f"game page at 360x640, CPU slowed 4x, median of {runs} (ms; service workers blocked)",
+        f"game page at 360x640, main thread slowed {rate:g}x, median of {runs} "
+        "(ms; service workers blocked)",
         "",
         "| phase | page | interactions | event p95 | worst | long tasks | blocking |",
         "|---|---|---:|---:|---:|---:|---:|",
