@@ -175,6 +175,7 @@ def columns(
 def _number(value: float | None) -> str:
     if value is None or value != value:  # missing, or NaN
         return "–"
+    value = float(value)  # a benchmark's own figures may hold ints (counts)
     if value.is_integer() or abs(value) >= 100:
         return f"{value:,.0f}"
     return f"{value:.2f}" if abs(value) >= 1 else f"{value:.3f}"

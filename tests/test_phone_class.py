@@ -86,8 +86,15 @@ def test_ratios_divide_each_page_by_the_baseline_of_the_same_figure() -> None:
 
 
 def test_columns_side_by_side_with_how_much_slower() -> None:
-    full = {"ready ms": 2000.0, "shift": 0.018, "usable ms": math.nan}
-    slow = {"ready ms": 5000.0, "shift": 0.018, "usable ms": 400.0, "only slow": 3.25}
+    # A benchmark's own figures may hold ints (a count of interactions).
+    full = {"ready ms": 2000.0, "shift": 0.018, "usable ms": math.nan, "interactions": 43}
+    slow = {
+        "ready ms": 5000.0,
+        "shift": 0.018,
+        "usable ms": 400.0,
+        "interactions": 40.0,
+        "only slow": 3.25,
+    }
     table = phone_class.columns(full, slow, full_label="main thread 4x slower")
     assert table.splitlines() == [
         "| figure | main thread 4x slower | 0.5 of a core | slowed by |",
@@ -96,6 +103,7 @@ def test_columns_side_by_side_with_how_much_slower() -> None:
         "| shift | 0.018 | 0.018 | 1.00x |",
         # A figure one run could not measure (NaN) or did not have is a dash.
         "| usable ms | – | 400 | – |",
+        "| interactions | 43 | 40 | 0.93x |",
         "| only slow | – | 3.25 | – |",
     ]
 
