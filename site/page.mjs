@@ -566,6 +566,8 @@ class View {
       forms: this.forms(),
       fields,
       framed: this.win.parent !== this.win,
+      // An invitation's "Share" button, where the device has a share sheet.
+      share: typeof nav.share === "function",
       clock: { now: now.getTime(), offset: -now.getTimezoneOffset() },
       // Sound and vibration start off where the device asks for reduced motion.
       reducedMotion: this.win.matchMedia("(prefers-reduced-motion: reduce)").matches,
@@ -750,6 +752,7 @@ class View {
         case "copy": if (this.win.navigator.clipboard) this.win.navigator.clipboard.writeText(op[1]).catch(() => {}); break;
         case "print": this.win.print(); break;
         case "post": this.post(op[1]); break;
+        case "link": link(this, op[1]); break;
         case "ready": doc.documentElement.setAttribute("data-ready", "true"); this.reportSize(); cacheCodeWhenQuiet(); break;
         default: break;
       }
@@ -1099,6 +1102,14 @@ class View {
 // fetched at the first cue (a page whose switch is off never loads it).
 function cue(win, kind, buzz) {
   import("./sound.mjs").then((sound) => sound.play(win, kind, buzz)).catch(() => {});
+}
+
+// A data channel to another device (site/link.mjs, fetched at the first such effect:
+// a page that never plays together never loads it). In order: an offer made, then
+// an answer taken, then messages sent.
+let linking = Promise.resolve();
+function link(view, op) {
+  linking = linking.then(() => import("./link.mjs")).then((module) => module.handle(view, op)).catch((error) => console.warn(error));
 }
 
 // --- changing only what changed --------------------------------------------------------------

@@ -524,8 +524,17 @@ class App:
     def you(self) -> str | None:
         """The name of the person at the device: the only person among bots. With
         several people at one device (pass and play) nobody is "you"."""
-        people = [seat.name for seat in self.seats if not seat.is_bot]
+        people = [seat.name for seat in self.seats if not seat.is_bot and not seat.is_remote]
         return people[0] if len(people) == 1 else None
+
+    @property
+    def remote(self) -> frozenset[int]:
+        """The seats of people on other devices (:mod:`skyjo.web.together`): never
+        due at this device, never handed it."""
+        return frozenset(p for p, seat in enumerate(self.seats) if seat.is_remote)
+
+    #: Whether :attr:`game` keeps the game's record (a guest's page has only views).
+    has_record: bool = True
 
     # --- sound and statistics -----------------------------------------------------
 
@@ -585,10 +594,25 @@ class App:
         human with cards left to turn)."""
         if self.game is None or self.screen is not Screen.TABLE:
             return None
+        remote = self.remote
         for seat in engine.players_to_act(self.game.state):
-            if seat not in self.bots:
+            if seat not in self.bots and seat not in remote:
                 return seat
         return None
+
+    def remote_to_act(self) -> tuple[int, ...]:
+        """The seats on other devices due to act now (several in the opening flips)."""
+        if self.game is None or self.screen is not Screen.TABLE:
+            return ()
+        return tuple(p for p in engine.players_to_act(self.game.state) if p in self.remote)
+
+    def play_remote(self, seat: int, action: PlayerAction) -> None:
+        """Play ``action`` for the person at ``seat`` on another device, already
+        checked by the host's referee (:mod:`skyjo.web.together.referee`): checked
+        again here against the app's own screen, as any move is."""
+        if seat not in self.remote_to_act() or self.confirming is not None:
+            raise IllegalActionError("it is not that seat's move here")
+        self._play(seat, action, "")
 
     def bot_to_act(self) -> int | None:
         """The bot seat due to move, if any. In setup, bots flip first. Bots wait
@@ -609,7 +633,10 @@ class App:
             return due
         if self.at_device is not None:
             return self.at_device
-        return next((p for p in range(len(self.seats)) if p not in self.bots), None)
+        remote = self.remote
+        return next(
+            (p for p in range(len(self.seats)) if p not in self.bots and p not in remote), None
+        )
 
     def hand_over_to(self) -> int | None:
         """The person the device must be passed to before they may act: the person due,
@@ -637,7 +664,7 @@ class App:
         else (a game just resumed or imported) the only person at the table."""
         if self.at_device is not None:
             return self.at_device
-        people = [p for p, seat in enumerate(self.seats) if not seat.is_bot]
+        people = [p for p, seat in enumerate(self.seats) if not seat.is_bot and not seat.is_remote]
         return people[0] if len(people) == 1 else None
 
     def undo_offer(self) -> Undo | None:
@@ -879,7 +906,7 @@ class App:
         explanation: Reason | None = None,
     ) -> None:
         assert self.game is not None
-        if seat not in self.bots:
+        if seat not in self.bots and seat not in self.remote:
             self.since_person = []
             self.at_device = seat
         phase = self.game.state.phase

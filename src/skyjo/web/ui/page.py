@@ -29,6 +29,10 @@ from skyjo.state import Phase
 from skyjo.web.device import Storage
 from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
+from skyjo.web.together import screens, wire
+from skyjo.web.together.lobby import Link, Lobby
+from skyjo.web.together.referee import Referee, Refused
+from skyjo.web.together.signal import SignalError, expand
 from skyjo.web.ui import cues, intents, paint, present, render, statistics_panel
 from skyjo.web.ui.app import App, Confirm, Notice, Screen, Undo
 from skyjo.web.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
@@ -103,6 +107,22 @@ class GamePage:
         #: The game review at game end, and the game it reviews (a new game restarts it).
         self._review: ReviewPanel | None = None
         self.reviewed: object | None = None
+        # --- playing together (skyjo.web.together): this page is the host ---
+        #: The invitations while a game with seats on other devices waits for them.
+        self.lobby: Lobby | None = None
+        #: The setup that game starts with once every seat is connected.
+        self.lobby_setup: Setup | None = None
+        #: The seats on other devices whose channel is open.
+        self.connected: set[int] = set()
+        #: The last view message sent down each seat's channel (sent again only changed).
+        self.sent: dict[int, str] = {}
+        self.referee = Referee()
+        #: Channel operations for site/link.mjs, sent with the next effects.
+        self.outbox: list[dict[str, Any]] = []
+        #: The page's address (an invitation's link starts with it) and whether
+        #: the device has a share sheet.
+        self.href = ""
+        self.can_share = False
 
     # --- opening ------------------------------------------------------------------------
 
@@ -118,6 +138,8 @@ class GamePage:
         touched: bool = False,
         spawn: Spawn | None = None,
         reduced_motion: bool = False,
+        href: str = "",
+        can_share: bool = False,
     ) -> tuple[GamePage, Effects]:
         """The page as the device left it; ``?seed=N`` in ``search`` makes the deals
         reproducible (tests, demos). ``touched``: the reader filled in the
@@ -134,6 +156,7 @@ class GamePage:
             reduced_motion=reduced_motion,
         )
         page = cls(app, push, spawn)
+        page.href, page.can_share = href, can_share
         if touched and app.screen is Screen.SETUP:
             page.take_typed_setup(forms or {})
         effects = page.render()
@@ -171,6 +194,8 @@ class GamePage:
         announcement = None
         if question is not None:
             html = render.confirm(question)
+        elif self.lobby is not None:
+            html = screens.invitations(t, self.lobby, href=self.href, can_share=self.can_share)
         elif app.screen is Screen.SETUP:
             html = paint.setup_screen(app)
         elif app.screen is Screen.RESUME:
@@ -191,7 +216,7 @@ class GamePage:
         if app.screen is not Screen.GAME_END and self.reviewed is not None and self._review:
             self._review.clear()
             self.reviewed = None
-        bare = app.screen is Screen.SETUP and question is None
+        bare = app.screen is Screen.SETUP and question is None and self.lobby is None
         # How to play, opened from the menu, above any screen (the setup screen
         # has it in its own paint, which the build pre-paints).
         guide = paint.howto(app) if question is None and not bare else ""
@@ -219,6 +244,10 @@ class GamePage:
             effects.glide(self._travel())
         self._cue(effects)
         self._focus(effects)
+        self._send_views()
+        for op in self.outbox:
+            effects.link(op)
+        self.outbox = []
         if run_bots:
             self._run_bots_soon()
         return effects
@@ -364,6 +393,8 @@ class GamePage:
             return self.render()
         if kind == "key":
             return self.on_key(str(intent.get("key", "")))
+        if kind == "link":
+            return self.on_link(intent)
         if kind == "file":
             text, size = intent.get("text"), intent.get("size")
             if isinstance(text, str):
@@ -406,6 +437,9 @@ class GamePage:
         setup, error = self.take_typed_setup(forms)
         if error is not None:
             self.app.setup_error = error
+            return
+        if any(seat.is_remote for seat in setup.seats):
+            self._invite(setup)
             return
         self.app.start(setup)
 
@@ -456,6 +490,10 @@ class GamePage:
             "seat-add": lambda: self.edit_seats("add", -1, forms),
             "seat-remove": lambda: self.edit_seats("remove", number("index"), forms),
             "seat-up": lambda: self.edit_seats("up", number("index"), forms),
+            "invite-copy": lambda: self._invite_link(number("seat"), share=False),
+            "invite-share": lambda: self._invite_link(number("seat"), share=True),
+            "invite-answer": lambda: self._answer(number("seat"), data),
+            "invite-cancel": self._cancel_invitations,
         }
         action = actions.get(intent)
         if action is None:
@@ -507,6 +545,121 @@ class GamePage:
         if app.notice is kept and kept is not None and app.screen is not Screen.SETUP:
             app.notice = None
         return self.render()
+
+    # --- playing together: the host (skyjo.web.together) ---------------------------------
+
+    def _invite(self, setup: Setup) -> None:
+        """A setup with seats on other devices: checked as any, then an invitation
+        for each of those seats; the game starts once all are connected."""
+        try:
+            setup = setup.check()
+            setup.check_names()
+        except SetupError as exc:
+            self.app.setup_error = exc
+            return
+        self.app.setup_error = None
+        here = [seat.name for seat in setup.seats if not seat.is_remote and not seat.is_bot]
+        lobby = Lobby(here[0] if here else setup.seats[0].name)
+        for p, seat in enumerate(setup.seats):
+            if seat.is_remote:
+                lobby.links[p] = Link(p, seat.name)
+                self.outbox.append({"do": "offer", "seat": p})
+        self.lobby, self.lobby_setup = lobby, setup
+        self.connected, self.sent = set(), {}
+        self.referee = Referee()
+        self.focus_next = "together-title"
+
+    def _link(self, seat: int) -> Link:
+        if self.lobby is None or seat not in self.lobby.links:
+            raise SkyjoError(f"there is no invitation for seat {seat}")
+        return self.lobby.links[seat]
+
+    def _invite_link(self, seat: int, *, share: bool) -> None:
+        link = self._link(seat)
+        url = self.href + "#join=" + link.invite
+        self.outbox.append({"do": "share" if share else "copy", "url": url})
+
+    def _answer(self, seat: int, data: Mapping[str, Any]) -> None:
+        """The guest's answer pasted beside ``seat``: handed to the browser, which
+        connects (a wrong paste is said beside the field)."""
+        self._link(seat)
+        assert self.lobby is not None
+        try:
+            signal = self.lobby.answered(seat, str(data.get(f"answer-{seat}") or ""))
+        except SignalError:
+            self.focus_next = f"answer-{seat}"
+            return
+        self.outbox.append({"do": "answer", "seat": seat, "sdp": expand(signal, offer=False)})
+
+    def _cancel_invitations(self) -> None:
+        self.lobby = self.lobby_setup = None
+        self.connected = set()
+        self.outbox.append({"do": "close"})
+        self.focus_next = "quick"
+
+    def on_link(self, intent: Mapping[str, Any]) -> Effects:
+        """What site/link.mjs heard: an offer made, a channel open or closed, a
+        guest's message (checked by the referee before it reaches the game)."""
+        event = intent.get("event")
+        seat = intent.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return Effects().warn("a link event without a seat")
+        effects = Effects()
+        if event == "offer" and self.lobby is not None and seat in self.lobby.links:
+            try:
+                self.lobby.offered(seat, str(intent.get("sdp") or ""))
+            except SignalError as exc:
+                self.lobby.links[seat].error = "together.error.link"
+                effects.warn(str(exc))
+        elif event == "open" and self.lobby is not None and seat in self.lobby.links:
+            self.lobby.links[seat].connected = True
+            self.connected.add(seat)
+            if self.lobby.ready and self.lobby_setup is not None:
+                setup, self.lobby, self.lobby_setup = self.lobby_setup, None, None
+                self.app.start(setup)
+        elif event == "open" and seat in self.app.remote:
+            self.connected.add(seat)
+            self.sent.pop(seat, None)
+        elif event in ("closed", "failed"):
+            self.connected.discard(seat)
+            self.sent.pop(seat, None)
+            if self.lobby is not None and seat in self.lobby.links:
+                link = self.lobby.links[seat]
+                link.connected = link.answered = False
+                link.error = "together.error.link"
+        elif event == "message" and seat in self.connected:
+            return self._from_guest(seat, intent.get("text"))
+        return effects.extend(self.render())
+
+    def _from_guest(self, seat: int, text: object) -> Effects:
+        """A guest's message: played if the referee and the app agree, else refused
+        (the guest hears only that, the host's console why)."""
+        app = self.app
+        state = app.game.state if app.game is not None and app.screen is Screen.TABLE else None
+        try:
+            action = self.referee.check(seat, text, state)
+            app.play_remote(seat, action)
+        except (Refused, SkyjoError) as exc:
+            self.outbox.append({"do": "send", "seat": seat, "text": wire.REFUSED})
+            return Effects().warn(str(exc)).extend(self.render())
+        return self.render()
+
+    def _send_views(self) -> None:
+        """Each connected seat's view of the table, when it changed since last sent."""
+        app = self.app
+        if app.game is None or app.screen.value not in wire.SCREENS or self.lobby is not None:
+            return
+        names = [seat.name for seat in app.seats]
+        log = [(line.key, line.fields) for line in app.log]
+        for seat in sorted(self.connected):
+            if seat >= len(names):
+                continue
+            text = wire.view_message(
+                app.game.view(seat), step=app.steps, screen=app.screen.value, names=names, log=log
+            )
+            if self.sent.get(seat) != text:
+                self.sent[seat] = text
+                self.outbox.append({"do": "send", "seat": seat, "text": text})
 
     # --- the setup form ---------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from skyjo.rules import TARGET_PRESETS, ColumnRule, Rules
 from skyjo.state import Grid, Phase, RoundResult, State
 from skyjo.web.ui.app import MOVE_KEYS, App, Confirm, Line, Screen
 from skyjo.web.ui.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, card_text
-from skyjo.web.ui.setup import KINDS, SPEEDS
+from skyjo.web.ui.setup import SEAT_KINDS, SPEEDS
 
 #: Setup errors about one seat's name (its number in the field ``n``).
 NAME_ERRORS = frozenset({"setup.error.name", "setup.error.invisible", "setup.error.same_name"})
@@ -718,7 +718,8 @@ def end(app: App) -> EndModel:
         winners_text=winners_text,
         can_tiebreak=over and len(winners) > 1,
         stages=len(app.revealed),
-        replay_href="replay.html#g=" + share.encode(app.game.record()),
+        # A guest's page has the seat's views, not the game's record.
+        replay_href="replay.html#g=" + share.encode(app.game.record()) if app.has_record else "",
     )
 
 
@@ -732,7 +733,7 @@ def setup(app: App) -> SetupModel:
         SetupSeatModel(
             index=i,
             name=seat.name,
-            kinds=tuple(Choice(k, t.t(f"kind.{k}"), k == seat.kind) for k in KINDS),
+            kinds=tuple(Choice(k, t.t(f"kind.{k}"), k == seat.kind) for k in SEAT_KINDS),
         )
         for i, seat in enumerate(s.seats)
     )

@@ -18,6 +18,12 @@ from skyjo.web.ui.i18n import DEFAULT_LANGUAGE, DEFAULT_NAMES
 HUMAN: Final = "human"
 BOT_LEVELS: Final = ("easy", "medium", "hard", "expert")
 KINDS: Final = (HUMAN, *BOT_LEVELS)
+#: A person playing on another device, joined over a data channel
+#: (:mod:`skyjo.web.together`): only the game page offers it (an embed has no
+#: invitations), so it is not one of :data:`KINDS`.
+REMOTE: Final = "remote"
+#: What a seat of the game page's setup may be.
+SEAT_KINDS: Final = (HUMAN, REMOTE, *BOT_LEVELS)
 
 #: Pause before each bot step, in milliseconds.
 SPEEDS: Final[dict[str, int]] = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
@@ -53,7 +59,12 @@ class Seat:
 
     @property
     def is_bot(self) -> bool:
-        return self.kind != HUMAN
+        return self.kind not in (HUMAN, REMOTE)
+
+    @property
+    def is_remote(self) -> bool:
+        """A person on another device: not a bot, and not at this device."""
+        return self.kind == REMOTE
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +89,7 @@ class Setup:
             name = " ".join(seat.name.split())[:MAX_NAME_LENGTH]
             if not name:
                 raise SetupError("setup.error.name", n=n)
-            if seat.kind not in KINDS:
+            if seat.kind not in SEAT_KINDS:
                 raise SetupError("setup.error.count")
             seats.append(Seat(name, seat.kind))
         return replace(
@@ -117,7 +128,7 @@ class Setup:
             if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
                 raise ValueError("each seat needs a 'name'")
             kind = raw.get("kind", HUMAN)
-            if not isinstance(kind, str) or kind not in KINDS:
+            if not isinstance(kind, str) or kind not in SEAT_KINDS:
                 raise ValueError(f"unknown seat kind {kind!r}")
             seats.append(Seat(raw["name"], kind))
         try:

@@ -48,6 +48,15 @@ operation names an element by its ``id``:
     Offer a file, put text on the clipboard, open the print dialogue.
 ``["post", message]``
     ``postMessage`` to the host page (embeds only).
+``["link", {"do": ..., ...}]``
+    A data channel to another device (site/link.mjs, :mod:`skyjo.web.together`):
+    ``{"do": "offer", "seat": n}`` makes the host's offer for a seat,
+    ``{"do": "answer", "seat": n, "sdp": text}`` takes a guest's answer,
+    ``{"do": "join", "sdp": text}`` answers a host's offer (a guest),
+    ``{"do": "send", "seat": n, "text": text}`` sends down a seat's channel (a
+    guest's page has one, seat -1), ``{"do": "share", "url": text}`` opens the
+    system share sheet, ``{"do": "close"}`` closes every channel. What comes back
+    is an intent ``{"type": "link", "event": ...}``.
 ``["offline", words]``
     The footer's "ready to play offline" note in the page's language: kept for
     ``boot.js``, which shows it once the service worker is ready (or shown at once
@@ -156,6 +165,10 @@ class Effects:
 
     def post(self, message: dict[str, Any]) -> Effects:
         self.ops.append(["post", message])
+        return self
+
+    def link(self, op: dict[str, Any]) -> Effects:
+        self.ops.append(["link", op])
         return self
 
     def offline(self, words: str) -> Effects:

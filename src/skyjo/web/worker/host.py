@@ -67,6 +67,16 @@ def openers() -> dict[str, Opener]:
     def game(context: Mapping[str, Any], storage: MirrorStorage, push: Any) -> Any:
         from skyjo.web.ui.page import GamePage
 
+        fragment = str(context.get("hash") or "")
+        if fragment.startswith("#join="):  # a guest's page, opened from an invitation
+            from skyjo.web.together.guest import GuestPage
+
+            return GuestPage.open_guest(
+                storage,
+                push,
+                languages=[str(x) for x in context.get("languages") or []],
+                fragment=fragment,
+            )
         return GamePage.open(
             storage,
             push,
@@ -75,6 +85,8 @@ def openers() -> dict[str, Opener]:
             forms=context.get("forms") or {},
             touched=bool(context.get("touched")),
             reduced_motion=context.get("reducedMotion") is True,
+            href=str(context.get("href") or ""),
+            can_share=context.get("share") is True,
         )
 
     def scorepad(context: Mapping[str, Any], storage: MirrorStorage, push: Any) -> Any:

@@ -1,0 +1,130 @@
+// Data channels to other devices (issue 38, skyjo.web.together, docs/play-together.md).
+// RTCPeerConnection exists only on the main thread, not in the worker, so this
+// module holds the connections and nothing else: it makes an offer or an answer
+// when Python asks (a "link" effect, see skyjo.web.worker.effects), and passes what
+// happens back to Python as intents {"type": "link", "event": ...}: "offer" and
+// "answer" (the session description, which Python compacts), "open", "closed",
+// "failed", and "message" (a text from the other side, forwarded unread: the
+// host's Python checks every one). No STUN or TURN server: host candidates only,
+// so devices on one network (or one phone's hotspot) connect, and nothing of the
+// game or of the devices' addresses leaves it.
+//
+// page.mjs imports this module at the first "link" effect; a page that never
+// plays together never loads it.
+
+// Longest message passed on to Python, in characters (skyjo.web.together.wire:
+// a host's view is under 64 000; a guest's action a dozen): longer ones are
+// dropped here, unread.
+const MAX_MESSAGE = 64000;
+// How long to wait for the browser to gather its addresses before the offer or
+// answer is made with those it has.
+const GATHER_MS = 3000;
+// The messages this page received, newest last (at most RECEIVED_KEPT): the
+// browser tests read them to check that no hidden card ever reached a guest.
+const RECEIVED_KEPT = 2000;
+
+// By seat: {pc, channel}. A guest's page has one, seat -1.
+const peers = new Map();
+
+function received(win, text) {
+  const kept = win.skyjoLinkReceived || (win.skyjoLinkReceived = []);
+  kept.push(text);
+  if (kept.length > RECEIVED_KEPT) kept.shift();
+}
+
+function tell(view, event, seat, extra) {
+  view.send(Object.assign({ type: "link", event, seat }, extra || {}));
+}
+
+function gathered(pc) {
+  if (pc.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { if (pc.iceGatheringState === "complete") resolve(); };
+    pc.addEventListener("icegatheringstatechange", done);
+    setTimeout(resolve, GATHER_MS);
+  });
+}
+
+function watch(view, seat, pc, channel) {
+  const peer = peers.get(seat) || { pc };
+  peer.channel = channel;
+  peers.set(seat, peer);
+  channel.onopen = () => tell(view, "open", seat);
+  channel.onclose = () => { if (peers.get(seat) === peer) tell(view, "closed", seat); };
+  channel.onmessage = (event) => {
+    if (typeof event.data !== "string" || event.data.length > MAX_MESSAGE) return;
+    received(view.win, event.data);
+    tell(view, "message", seat, { text: event.data });
+  };
+}
+
+function newConnection(view, seat) {
+  const old = peers.get(seat);
+  if (old) { peers.delete(seat); old.pc.close(); }
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  pc.addEventListener("connectionstatechange", () => {
+    if (pc.connectionState === "failed" && peers.get(seat) && peers.get(seat).pc === pc) tell(view, "failed", seat);
+  });
+  peers.set(seat, { pc });
+  return pc;
+}
+
+async function offer(view, seat) {
+  const pc = newConnection(view, seat);
+  watch(view, seat, pc, pc.createDataChannel("skyjo", { ordered: true }));
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  tell(view, "offer", seat, { sdp: pc.localDescription.sdp });
+}
+
+async function join(view, sdp) {
+  const seat = -1;
+  const pc = newConnection(view, seat);
+  pc.ondatachannel = (event) => watch(view, seat, pc, event.channel);
+  await pc.setRemoteDescription({ type: "offer", sdp });
+  await pc.setLocalDescription(await pc.createAnswer());
+  await gathered(pc);
+  tell(view, "answer", seat, { sdp: pc.localDescription.sdp });
+}
+
+async function share(win, url) {
+  try {
+    if (typeof win.navigator.share === "function") { await win.navigator.share({ url }); return; }
+  } catch (error) {
+    if (error && error.name === "AbortError") return;  // the person closed the sheet
+  }
+  await copy(win, url);
+}
+
+async function copy(win, text) {
+  try { await win.navigator.clipboard.writeText(text); } catch (error) { /* the field shows it to copy by hand */ }
+}
+
+// One "link" effect from Python.
+export async function handle(view, op) {
+  try {
+    switch (op.do) {
+      case "offer": await offer(view, op.seat); break;
+      case "answer": {
+        const peer = peers.get(op.seat);
+        if (peer) await peer.pc.setRemoteDescription({ type: "answer", sdp: op.sdp });
+        break;
+      }
+      case "join": await join(view, op.sdp); break;
+      case "send": {
+        const peer = peers.get(op.seat);
+        if (peer && peer.channel && peer.channel.readyState === "open") peer.channel.send(op.text);
+        break;
+      }
+      case "share": await share(view.win, op.url); break;
+      case "copy": await copy(view.win, op.url); break;
+      case "close":
+        for (const [seat, peer] of Array.from(peers)) { peers.delete(seat); peer.pc.close(); }
+        break;
+      default: break;
+    }
+  } catch (error) {
+    console.warn(error);
+    if (typeof op.seat === "number") tell(view, "failed", op.seat);
+  }
+}

@@ -1,0 +1,163 @@
+"""The screens of playing together, as HTML: the host's invitations and the guest's
+joining. Built with :func:`skyjo.web.ui.render.h`, which escapes every name."""
+
+from __future__ import annotations
+
+from skyjo.web.together.lobby import Lobby
+from skyjo.web.ui.i18n import Translator
+from skyjo.web.ui.render import button, esc, h
+
+
+def invitations(t: Translator, lobby: Lobby, *, href: str, can_share: bool) -> str:
+    """The host's screen until every remote seat is connected: per seat, the link
+    (Copy link, Share where the device has a share sheet), the field the answer is
+    pasted into, and the seat's state."""
+    parts = [
+        h("h2", esc(t.t("together.invite.heading")), id="together-title", tabindex="-1"),
+        h("p", esc(t.t("together.invite.text"))),
+    ]
+    for seat, link in sorted(lobby.links.items()):
+        name = link.name
+        if link.connected:
+            status = t.t("together.status.connected")
+        elif link.answered:
+            status = t.t("together.status.connecting")
+        else:
+            status = t.t("together.status.waiting")
+        body = [h("h3", esc(t.t("together.invite.seat", name=name)), id=f"invite-title-{seat}")]
+        body.append(h("p", esc(status), class_="invite-status", id=f"invite-status-{seat}"))
+        if link.connected:
+            pass
+        elif not link.invite:
+            body.append(h("p", esc(t.t("together.invite.preparing"))))
+        else:
+            url = href + "#join=" + link.invite
+            body.append(
+                h(
+                    "p",
+                    h("label", esc(t.t("together.invite.link", name=name)), for_=f"invite-{seat}"),
+                    h(
+                        "input",
+                        id=f"invite-{seat}",
+                        type="text",
+                        readonly=True,
+                        value=url,
+                        class_="invite-link",
+                        data_length=str(len(url)),
+                    ),
+                )
+            )
+            buttons = [button(t.t("button.copy_link"), "invite-copy", data_seat=seat)]
+            if can_share:
+                buttons.append(button(t.t("button.share"), "invite-share", data_seat=seat))
+            body.append(h("p", " ".join(buttons)))
+            error = t.t(link.error) if link.error else ""
+            body.append(
+                h(
+                    "p",
+                    h(
+                        "label",
+                        esc(t.t("together.invite.answer", name=name)),
+                        for_=f"answer-{seat}",
+                    ),
+                    h(
+                        "textarea",
+                        "",
+                        id=f"answer-{seat}",
+                        rows="3",
+                        spellcheck="false",
+                        aria_invalid="true" if error else None,
+                        aria_describedby=f"answer-error-{seat}" if error else None,
+                    ),
+                    button(
+                        t.t("button.connect"),
+                        "invite-answer",
+                        data_seat=seat,
+                        data_with=f"answer-{seat}",
+                    ),
+                )
+            )
+            if error:
+                body.append(
+                    h("p", esc(error), id=f"answer-error-{seat}", class_="error", role="alert")
+                )
+        parts.append(h("section", *body, class_="invite", aria_labelledby=f"invite-title-{seat}"))
+    parts.append(h("p", button(t.t("button.back"), "invite-cancel", id="invite-cancel")))
+    return h(
+        "section",
+        *parts,
+        class_="together",
+        aria_labelledby="together-title",
+        data_view="invitations",
+    )
+
+
+def joining(
+    t: Translator,
+    *,
+    host: str,
+    guest: str,
+    answer: str,
+    joined: bool,
+    connected: bool,
+    closed: bool,
+    error: str,
+) -> str:
+    """The guest's screen until the first view of the table arrives."""
+    parts = [
+        h(
+            "h2",
+            esc(t.t("together.join.heading", host=host, guest=guest)),
+            id="join-title",
+            tabindex="-1",
+        ),
+    ]
+    if error:
+        parts.append(h("p", esc(error), class_="error", role="alert"))
+    if closed:
+        parts.append(h("p", esc(t.t("together.join.closed", host=host)), role="status"))
+    elif connected:
+        parts.append(h("p", esc(t.t("together.join.connected")), role="status", id="join-status"))
+    elif answer:
+        parts.append(h("h3", esc(t.t("together.join.answer_heading")), id="answer-title"))
+        parts.append(h("p", esc(t.t("together.join.answer_text", host=host))))
+        parts.append(
+            h(
+                "p",
+                h("label", esc(t.t("together.join.answer_label", host=host)), for_="my-answer"),
+                h(
+                    "textarea",
+                    esc(answer),
+                    id="my-answer",
+                    rows="3",
+                    readonly=True,
+                    spellcheck="false",
+                ),
+            )
+        )
+        parts.append(
+            h("p", button(t.t("button.copy_answer"), "answer-copy", primary=True, id="answer-copy"))
+        )
+        parts.append(
+            h("p", esc(t.t("together.join.waiting", host=host)), role="status", id="join-status")
+        )
+    else:
+        parts.append(h("p", esc(t.t("together.join.text", host=host))))
+        parts.append(
+            h("p", button(t.t("button.join"), "join", primary=True, id="join", disabled=joined))
+        )
+    return h(
+        "section", *parts, class_="together", aria_labelledby="join-title", data_view="joining"
+    )
+
+
+def unreadable_invitation(t: Translator) -> str:
+    return h(
+        "section",
+        h("h2", esc(t.t("together.join.invalid")), id="join-title"),
+        class_="together",
+        aria_labelledby="join-title",
+    )
+
+
+__all__ = ["invitations", "joining", "unreadable_invitation"]

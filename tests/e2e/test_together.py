@@ -1,0 +1,259 @@
+"""Playing together in a real browser (issue 38, first slice): a host and two guests,
+each in a browser context of its own (three devices), joined by the copy/paste path
+(the invitation's link, the guest's answer pasted back), play until the game ends.
+Every screen agrees after every move, each guest acts only on its own turn and in
+its own language, and no message a guest received holds a hidden card.
+
+Chromium connects pages over host candidates; it hides the machine's addresses
+behind mDNS names (``<uuid>.local``) unless told not to, and this machine resolves
+no mDNS. So this module launches its own Chromium with
+``--disable-features=WebRtcHideLocalIpsWithMdns``: the pages then offer their
+real (here loopback) addresses, as a phone on a hotspot offers its Wi-Fi address.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserType, Page, expect
+
+from .a11y import settle
+from .conftest import Visit, answered, open_page, wait_until_started
+from .test_game import (
+    DESKTOP,
+    PHONE,
+    card_value,
+    no_python_errors,
+    open_rule_options,
+    serious_violations,
+)
+
+pytestmark = pytest.mark.e2e
+
+#: How long one move may take to reach every screen.
+AGREE_SECONDS = 15
+
+
+@pytest.fixture(scope="module")
+def webrtc_browser(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
+) -> Iterator[Browser]:
+    """Chromium with the machine's addresses in its WebRTC candidates (see above)."""
+    args = [
+        *browser_type_launch_args.get("args", []),
+        "--disable-features=WebRtcHideLocalIpsWithMdns",
+    ]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield browser
+    browser.close()
+
+
+def device(browser: Browser, url: str, *, language: str, phone: bool = False) -> Visit:
+    context = browser.new_context(viewport=PHONE if phone else DESKTOP, locale=language)
+    context.add_init_script(f"localStorage.setItem('skyjo.language', '{language}')")
+    visit = open_page(context, url)
+    visit.page.goto(url)
+    wait_until_started(visit.page)
+    return visit
+
+
+def no_serious_findings(page: Page, state: str) -> None:
+    settle(page)
+    assert serious_violations(page) == [], state
+
+
+#: What every screen must show alike: each card's id, whether it is up, down or
+#: gone, and its number; the discard pile's top card.
+SNAPSHOT = """() => {
+  const cards = Array.from(document.querySelectorAll('#app .card[id^="card-"]')).map((e) =>
+    e.id + ' ' + (e.classList.contains('up') ? 'up ' + e.textContent.trim()
+      : e.classList.contains('removed') ? 'removed' : 'down'));
+  const top = document.querySelector('#discard-pile .value');
+  return JSON.stringify([cards.sort(), top ? top.textContent.trim() : '',
+    document.querySelector('#app').getAttribute('data-screen')]);
+}"""
+
+
+def agree(pages: list[Page]) -> str:
+    """Wait until every screen shows the same table; returns it."""
+    deadline = time.monotonic() + AGREE_SECONDS
+    while True:
+        shown = [str(page.evaluate(SNAPSHOT)) for page in pages]
+        if len(set(shown)) == 1 and all(
+            page.locator("html[data-pending]").count() == 0 for page in pages
+        ):
+            return shown[0]
+        if time.monotonic() > deadline:
+            pytest.fail(f"the screens disagree: {shown}")
+        pages[0].wait_for_timeout(50)
+
+
+#: A person may act on this page now.
+MAY_ACT = "html:not([data-pending]) #app[data-screen='table'] :is(#draw-pile.target, .card.target)"
+
+
+def act(page: Page) -> None:
+    """One step of the person on turn at ``page``: a setup flip, or a take and a place."""
+    if page.locator("#draw-pile.target").count():
+        top = card_value(page.locator("#discard-pile .value").inner_text())
+        if top <= 3:
+            page.locator("#discard-pile").click()
+        else:
+            page.locator("#draw-pile").click()
+        answered(page)
+        expect(page.locator("#held-card")).to_be_visible()
+        held = card_value(page.locator("#held-card").inner_text())
+        page.locator("#app .card.target").first.wait_for()
+        targets = page.locator("#app .card.target").evaluate_all(
+            "els => els.map(e => [e.id, e.textContent.trim()])"
+        )
+        higher = [
+            (card_value(text), ident) for ident, text in targets if text and card_value(text) > held
+        ]
+        down = [ident for ident, text in targets if not text]
+        choice = max(higher)[1] if higher else (down[0] if down else targets[0][0])
+        page.locator(f"#{choice}").click()
+    else:
+        page.locator("#app .card.target").first.click()
+    answered(page)
+
+
+def hidden_values_in(messages: list[str]) -> list[str]:
+    """Where a guest's messages carried anything but what its seat may see: a value
+    at a face-down place, a drawn card it should not see, a field of the state."""
+    found = []
+    for text in messages:
+        data = json.loads(text)
+        if data.get("t") == "no":
+            continue
+        assert set(data) == {"t", "step", "screen", "names", "view", "log"}, data.keys()
+        view = data["view"]
+        for cards, removed in view["grids"]:
+            if (
+                view["phase"] not in ("deal", "game_over")
+                and all(c is not None for c, r in zip(cards, removed, strict=True) if not r)
+                and view["finisher"] is None
+            ):
+                found.append(f"a whole grid face up in play: {cards}")
+        if view["held_hidden"] and view["held"] is not None:
+            found.append(f"another's drawn card: {view['held']}")
+        if set(view) != {
+            "seat",
+            "rules",
+            "phase",
+            "round",
+            "to_move",
+            "finisher",
+            "grids",
+            "discard",
+            "draw_count",
+            "held",
+            "held_hidden",
+            "totals",
+            "results",
+            "legal",
+        }:
+            found.append(f"fields: {sorted(view)}")
+    return found
+
+
+def test_a_host_and_two_guests_on_three_devices_play_a_game_by_copy_and_paste(
+    webrtc_browser: Browser, site_url: str
+) -> None:
+    # Intent: Ann hosts on her device with Ben and Cleo "on another device"; each
+    # guest opens its link, joins, and its answer is pasted back; the game starts
+    # when both are connected; then each plays only on its own turn, in its own
+    # language (Ben German on a phone, Cleo French), until the game ends, every
+    # screen agreeing after each move.
+    host = device(webrtc_browser, site_url + "?seed=7", language="en")
+    page = host.page
+    for i, (name, kind) in enumerate([("Ann", "human"), ("Ben", "remote"), ("Cleo", "remote")]):
+        if i >= page.locator(".seat-row").count():
+            page.locator("[data-intent='seat-add']").click()
+            answered(page)
+        page.fill(f"#name-{i}", name)
+        page.select_option(f"#kind-{i}", kind)
+    while page.locator(".seat-row").count() > 3:
+        page.locator("[data-intent='seat-remove'][data-index='3']").click()
+        answered(page)
+    open_rule_options(page)
+    page.locator("input[name=target][value=custom]").check()
+    page.locator("input[name=custom_target]").fill("15")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("heading", name="Invite the other players")).to_be_visible()
+    guests: dict[int, Visit] = {}
+    for seat, (name, language, phone) in {1: ("Ben", "de", True), 2: ("Cleo", "fr", False)}.items():
+        link = page.get_by_label(f"Link for {name}")
+        link.wait_for()
+        url = link.input_value()
+        print(f"invitation for {name}: {len(url)} characters")
+        assert "#join=1~" in url and len(url) < 300
+        if seat == 1:
+            no_serious_findings(page, "the invitations")
+        guest = device(webrtc_browser, url, language=language, phone=phone)
+        guests[seat] = guest
+        heading = {
+            "de": "Bei Ann als Ben mitspielen",
+            "fr": "Rejoindre la partie de Ann en tant que Cleo",
+        }
+        expect(guest.page.get_by_role("heading", name=heading[language])).to_be_visible()
+        if seat == 1:
+            no_serious_findings(guest.page, "joining")
+        guest.page.get_by_role(
+            "button", name={"de": "Mitspielen", "fr": "Rejoindre"}[language]
+        ).click()
+        answer = guest.page.get_by_label(
+            {"de": "Antwort für Ann", "fr": "Réponse pour Ann"}[language]
+        )
+        answer.wait_for()
+        if seat == 1:
+            no_serious_findings(guest.page, "the guest's answer")
+        page.get_by_label(f"Answer from {name}").fill(answer.input_value())
+        page.locator(f"[data-intent='invite-answer'][data-seat='{seat}']").click()
+        answered(page)
+        if seat == 1:
+            expect(page.locator("#invite-status-1")).to_have_text("Connected", timeout=15_000)
+            expect(guest.page.locator("#join-status")).to_contain_text("Verbunden")
+    pages = [page, guests[1].page, guests[2].page]
+    for each in pages:
+        expect(each.locator("#app")).to_have_attribute("data-screen", "table", timeout=15_000)
+    # Each device shows the table from its own seat, in its own language.
+    expect(page.locator(".own-seat .name")).to_have_text("Ann")
+    expect(guests[1].page.locator(".own-seat .name")).to_have_text("Ben")
+    expect(guests[2].page.locator(".own-seat .name")).to_have_text("Cleo")
+    expect(guests[1].page.locator("html")).to_have_attribute("lang", "de")
+    expect(guests[2].page.locator("html")).to_have_attribute("lang", "fr")
+    no_serious_findings(guests[1].page, "a guest's table")
+    moves = 0
+    for _ in range(500):
+        shown = agree(pages)
+        if json.loads(shown)[2] != "table":
+            break
+        due = [each for each in pages if each.locator(MAY_ACT).count()]
+        assert due, "nobody may act"
+        # A guest never may act for another: at most one page offers a turn (in the
+        # opening flips, each its own cards).
+        for each in due:
+            seat = pages.index(each)
+            assert each.locator(f"[id^='card-'].target:not([data-seat='{seat}'])").count() == 0
+        act(due[0])
+        moves += 1
+    screen = json.loads(agree(pages))[2]
+    assert screen in ("round_end", "game_end"), screen
+    print(f"{moves} moves, then {screen}")
+    assert moves > 10
+    # The same scores everywhere.
+    for each in pages:
+        expect(each.locator("#app")).to_have_attribute("data-screen", screen)
+    if screen == "round_end":
+        no_serious_findings(guests[2].page, "a guest's round end")
+    for guest in guests.values():
+        messages = guest.page.evaluate("() => window.skyjoLinkReceived || []")
+        assert len(messages) > moves // 2
+        assert hidden_values_in(messages) == []
+        no_python_errors(guest)
+    no_python_errors(host)
