@@ -210,6 +210,7 @@ class Table:
         for op in _links(effects):
             if op["do"] == "send":
                 self.received.setdefault(op["seat"], []).append(op["text"])
+                self.nothing_hidden(op["seat"], op["text"])
                 guest = self.guests.get(op["seat"])
                 if guest is not None:
                     self.guest_effects(
@@ -218,6 +219,24 @@ class Table:
                             {"type": "link", "event": "message", "seat": -1, "text": op["text"]}
                         ),
                     )
+
+    def nothing_hidden(self, seat: int, text: str) -> None:
+        """What the host's state hides from ``seat`` right now is not in ``text``:
+        every face-down card is null, a card another seat drew is absent, and no
+        field beyond the view's is there."""
+        data = json.loads(text)
+        if data["t"] != "view":
+            return
+        game = self.host.app.game
+        assert game is not None
+        state, view = game.state, data["view"]
+        for grid, (cards, _removed) in zip(state.grids, view["grids"], strict=True):
+            for position, card in enumerate(cards):
+                if not grid.face_up[position] and not grid.removed[position]:
+                    assert card is None, (seat, position)
+        if state.held is not None and state.to_move != seat and state.phase is Phase.PLACE_DRAWN:
+            assert view["held"] is None
+        assert "draw" not in view and "deck" not in view
 
     def guest_effects(self, seat: int, effects: Effects) -> None:
         for op in _links(effects):
