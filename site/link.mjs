@@ -118,13 +118,17 @@ export async function handle(view, op) {
       }
       case "share": await share(view.win, op.url); break;
       case "copy": await copy(view.win, op.url); break;
-      case "close":
-        for (const [seat, peer] of Array.from(peers)) { peers.delete(seat); peer.pc.close(); }
+      case "close":  // one seat's channel, or (no seat) every one
+        for (const [seat, peer] of Array.from(peers)) {
+          if (typeof op.seat === "number" && op.seat !== seat) continue;
+          peers.delete(seat);
+          peer.pc.close();
+        }
         break;
       default: break;
     }
   } catch (error) {
     console.warn(error);
-    if (typeof op.seat === "number") tell(view, "failed", op.seat);
+    if (typeof op.seat === "number" && op.do !== "close") tell(view, "failed", op.seat);
   }
 }

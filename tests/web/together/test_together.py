@@ -194,9 +194,10 @@ class Table:
     """A host's page and its guests' pages; the test carries what site/link.mjs
     would between them (every message a guest receives is kept)."""
 
-    def __init__(self, seats: tuple[Seat, ...]) -> None:
+    def __init__(self, seats: tuple[Seat, ...], storage: MemoryStorage | None = None) -> None:
+        self.storage = storage or MemoryStorage()
         self.host, _ = GamePage.open(
-            MemoryStorage(),
+            self.storage,
             lambda e: None,
             languages=["en"],
             spawn=lambda c: c.close(),
@@ -256,6 +257,11 @@ class Table:
         effects = self.host.handle({"type": "submit", "forms": {"setup-form": form}})
         offers = [op["seat"] for op in _links(effects) if op["do"] == "offer"]
         assert offers == [p for p, s in enumerate(self.seats) if s.is_remote]
+        self.connect(offers)
+        assert self.host.lobby is None and self.host.app.game is not None
+
+    def connect(self, offers: list[int]) -> None:
+        """Each invited seat's guest opens its link, joins, and its answer is pasted."""
         for seat in offers:
             self.host.handle({"type": "link", "event": "offer", "seat": seat, "sdp": _sdp(seat)})
             lobby = self.host.lobby
@@ -281,7 +287,6 @@ class Table:
         for seat, guest in self.guests.items():
             guest.handle({"type": "link", "event": "open", "seat": -1})
             self.host_effects(self.host.handle({"type": "link", "event": "open", "seat": seat}))
-        assert self.host.lobby is None and self.host.app.game is not None
         # A person taps no more than a few times a second: the test's clock says so.
         ticks = iter(range(10**6))
         self.host.referee = Referee(clock=lambda: float(next(ticks)))
@@ -371,3 +376,76 @@ def test_a_hostile_guest_changes_nothing_and_hears_only_no() -> None:
     # A seat never connected is not heard at all.
     effects = table.host.handle({"type": "link", "event": "message", "seat": 5, "text": "{}"})
     assert app.game.state is state and not effects.of("link")
+
+
+def _guests_move(table: Table, count: int) -> None:
+    """The guests play ``count`` opening flips (the host's person does not move)."""
+    app = table.host.app
+    assert app.game is not None
+    for _ in range(count):
+        seat = next(p for p in engine.players_to_act(app.game.state) if p in table.guests)
+        position = next(
+            a.position for a in table.guests[seat].app.game_legal() if isinstance(a, Flip)
+        )
+        intent = {
+            "type": "click",
+            "intent": "card",
+            "data": {"seat": str(seat), "pos": str(position)},
+        }
+        table.guest_effects(seat, table.guests[seat].handle(intent))
+
+
+def test_a_host_reload_resumes_the_game_with_fresh_invitations() -> None:
+    storage = MemoryStorage()
+    table = Table((Seat("Ann"), Seat("Ben", "remote"), Seat("Cleo", "remote")), storage)
+    table.start()
+    _guests_move(table, 3)
+    assert table.host.app.game is not None
+    before = table.host.app.game.state
+    # The host's page reloads: a new page from the same device, the guests' pages
+    # (their channels gone) open the fresh links.
+    again = Table(table.seats, storage)
+    assert again.host.app.screen.value == "resume"
+    effects = again.host.handle({"type": "click", "intent": "resume", "data": {}})
+    offers = [op["seat"] for op in _links(effects) if op["do"] == "offer"]
+    assert offers == [1, 2] and again.host.lobby is not None
+    assert "Invitation for Ben" in again.host.shown and "invite-bots" in again.host.shown
+    again.connect(offers)
+    assert again.host.lobby is None and again.host.app.screen.value == "table"
+    assert again.host.app.game is not None and again.host.app.game.state == before
+    assert again.guests[1].app.game is not None
+    assert again.guests[1].app.game.state.grids[1].public == before.grids[1].public
+
+
+def test_a_guest_that_drops_gets_a_fresh_invitation_or_a_bot_takes_its_seat() -> None:
+    table = Table((Seat("Ann"), Seat("Ben", "remote"), Seat("Cleo", "remote")))
+    table.start()
+    app = table.host.app
+    effects = table.host.handle({"type": "link", "event": "closed", "seat": 1})
+    assert [op for op in _links(effects) if op["do"] == "offer"] == [{"do": "offer", "seat": 1}]
+    assert table.host.lobby is not None and set(table.host.lobby.links) == {1}
+    assert 2 in table.host.connected  # Cleo stays connected
+    # Ben does not come back: a bot plays his seat, and the game goes on.
+    effects = table.host.handle({"type": "click", "intent": "invite-bots", "data": {}})
+    assert {"do": "close", "seat": 1} in _links(effects)
+    assert table.host.lobby is None and app.seats[1].kind == "medium" and 1 in app.bots
+    assert app.seats[1].name == "Ben" and app.remote == frozenset({2})
+
+
+def test_a_guests_round_end_names_the_host_instead_of_a_next_round_button() -> None:
+    table = Table((Seat("Ann"), Seat("Ben", "remote")))
+    table.start()
+    app = table.host.app
+    game = app.game
+    assert game is not None
+    rng = random.Random(2)
+    while app.screen.value == "table":
+        seat = engine.players_to_act(game.state)[0]
+        app._play(seat, rng.choice(game.legal_actions(seat)), "")
+        table.host_effects(table.host.render())
+    guest = table.guests[1]
+    assert guest.app.screen is app.screen
+    if app.screen.value == "round_end":
+        assert "Ann startet die nächste Runde." in guest.shown
+    assert 'data-intent="next-round"' not in guest.shown
+    assert 'data-intent="rematch"' not in guest.shown

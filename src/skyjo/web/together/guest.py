@@ -88,6 +88,7 @@ class GuestApp(App):
         if screen not in wire.SCREENS or len(names) != view.num_players:
             raise ValueError(f"a view of screen {screen!r} for {len(names)} names")
         self.seat = view.seat
+        self.host_name = self.host_name or names[0]
         seats = tuple(Seat(n, HUMAN if p == view.seat else REMOTE) for p, n in enumerate(names))
         self.setup = Setup(seats, view.rules)
         self.game = MaskedGame(view)
@@ -178,6 +179,7 @@ class GuestPage(GamePage):
             invite = Invite.from_fragment(fragment)
         except SignalError:
             invite = None
+        app.host_name = invite.host if invite is not None else None
         page = cls(app, push, invite)
         return page, page.render().ready()
 

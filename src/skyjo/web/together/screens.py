@@ -8,7 +8,9 @@ from skyjo.web.ui.i18n import Translator
 from skyjo.web.ui.render import button, esc, h
 
 
-def invitations(t: Translator, lobby: Lobby, *, href: str, can_share: bool) -> str:
+def invitations(
+    t: Translator, lobby: Lobby, *, href: str, can_share: bool, starting: bool = True
+) -> str:
     """The host's screen until every remote seat is connected: per seat, the link
     (Copy link, Share where the device has a share sheet), the field the answer is
     pasted into, and the seat's state."""
@@ -82,7 +84,10 @@ def invitations(t: Translator, lobby: Lobby, *, href: str, can_share: bool) -> s
                     h("p", esc(error), id=f"answer-error-{seat}", class_="error", role="alert")
                 )
         parts.append(h("section", *body, class_="invite", aria_labelledby=f"invite-title-{seat}"))
-    parts.append(h("p", button(t.t("button.back"), "invite-cancel", id="invite-cancel")))
+    if starting:  # back to the setup form
+        parts.append(h("p", button(t.t("button.back"), "invite-cancel", id="invite-cancel")))
+    else:  # a game under way: a bot may play the seats still away
+        parts.append(h("p", button(t.t("button.bots_play"), "invite-bots", id="invite-bots")))
     return h(
         "section",
         *parts,

@@ -535,6 +535,8 @@ class App:
 
     #: Whether :attr:`game` keeps the game's record (a guest's page has only views).
     has_record: bool = True
+    #: The host's name on a guest's page (the host moves the game on), else None.
+    host_name: str | None = None
 
     # --- sound and statistics -----------------------------------------------------
 
@@ -605,6 +607,18 @@ class App:
         if self.game is None or self.screen is not Screen.TABLE:
             return ()
         return tuple(p for p in engine.players_to_act(self.game.state) if p in self.remote)
+
+    def give_to_bot(self, seat: int, level: str = "medium") -> None:
+        """A bot of ``level`` plays ``seat`` from now on (a guest who did not come
+        back); the log keeps the seat's name."""
+        if self.game is None or not 0 <= seat < len(self.seats) or self.tiebreak_of:
+            raise IllegalActionError(f"there is no seat {seat} to give to a bot")
+        seats = list(self.setup.seats)
+        seats[seat] = Seat(seats[seat].name, level)
+        self.setup = replace(self.setup, seats=tuple(seats))
+        self.bots[seat] = make_bot(level)
+        self.game.seat_bots(self.bots)
+        self._save()
 
     def play_remote(self, seat: int, action: PlayerAction) -> None:
         """Play ``action`` for the person at ``seat`` on another device, already

@@ -195,7 +195,13 @@ class GamePage:
         if question is not None:
             html = render.confirm(question)
         elif self.lobby is not None:
-            html = screens.invitations(t, self.lobby, href=self.href, can_share=self.can_share)
+            html = screens.invitations(
+                t,
+                self.lobby,
+                href=self.href,
+                can_share=self.can_share,
+                starting=self.lobby_setup is not None,
+            )
         elif app.screen is Screen.SETUP:
             html = paint.setup_screen(app)
         elif app.screen is Screen.RESUME:
@@ -473,7 +479,7 @@ class GamePage:
         actions: dict[str, intents.Action] = {
             **intents.table_actions(app, data),
             "quick": app.quick_game,
-            "resume": app.resume,
+            "resume": self._resume,
             "new-game": app.ask_new_game,
             "confirm": app.confirm,
             "cancel": app.cancel,
@@ -494,6 +500,7 @@ class GamePage:
             "invite-share": lambda: self._invite_link(number("seat"), share=True),
             "invite-answer": lambda: self._answer(number("seat"), data),
             "invite-cancel": self._cancel_invitations,
+            "invite-bots": self._bots_for_the_absent,
         }
         action = actions.get(intent)
         if action is None:
@@ -569,6 +576,28 @@ class GamePage:
         self.referee = Referee()
         self.focus_next = "together-title"
 
+    def _resume(self) -> None:
+        """Resume the saved game; one with seats on other devices first invites
+        them afresh (the channels of before did not survive the reload)."""
+        remote = sorted(self.app.remote)
+        if not remote or self.app.game is None:
+            self.app.resume()
+            return
+        self._invite_again(remote)
+
+    def _invite_again(self, seats: list[int]) -> None:
+        """Fresh invitations for ``seats`` of the game on the table (after a reload,
+        or a guest's channel closed): the game goes on once they are connected."""
+        here = [s.name for s in self.app.seats if not s.is_remote and not s.is_bot]
+        lobby = self.lobby or Lobby(here[0] if here else self.app.seats[0].name)
+        for seat in seats:
+            lobby.links[seat] = Link(seat, self.app.seats[seat].name)
+            self.outbox.append({"do": "offer", "seat": seat})
+            self.connected.discard(seat)
+            self.sent.pop(seat, None)
+        self.lobby = lobby
+        self.focus_next = "together-title"
+
     def _link(self, seat: int) -> Link:
         if self.lobby is None or seat not in self.lobby.links:
             raise SkyjoError(f"there is no invitation for seat {seat}")
@@ -597,6 +626,19 @@ class GamePage:
         self.outbox.append({"do": "close"})
         self.focus_next = "quick"
 
+    def _bots_for_the_absent(self) -> None:
+        """A game under way whose guests have not come back: a bot plays each seat
+        still away, and the game goes on (those seats' channels are closed)."""
+        if self.lobby is None or self.lobby_setup is not None:
+            return
+        for seat, link in self.lobby.links.items():
+            if not link.connected:
+                self.app.give_to_bot(seat)
+                self.outbox.append({"do": "close", "seat": seat})
+        self.lobby = None
+        if self.app.screen is Screen.RESUME:
+            self.app.resume()
+
     def on_link(self, intent: Mapping[str, Any]) -> Effects:
         """What site/link.mjs heard: an offer made, a channel open or closed, a
         guest's message (checked by the referee before it reaches the game)."""
@@ -617,16 +659,23 @@ class GamePage:
             if self.lobby.ready and self.lobby_setup is not None:
                 setup, self.lobby, self.lobby_setup = self.lobby_setup, None, None
                 self.app.start(setup)
+            elif self.lobby.ready:  # a game resumed, or a guest back
+                self.lobby = None
+                if self.app.screen is Screen.RESUME:
+                    self.app.resume()
         elif event == "open" and seat in self.app.remote:
             self.connected.add(seat)
             self.sent.pop(seat, None)
+        elif event in ("closed", "failed") and self.lobby is None and seat in self.connected:
+            self._invite_again([seat])  # the guest's seat waits for it to come back
         elif event in ("closed", "failed"):
             self.connected.discard(seat)
             self.sent.pop(seat, None)
             if self.lobby is not None and seat in self.lobby.links:
                 link = self.lobby.links[seat]
+                if link.answered or link.connected:  # not an old channel's last word
+                    link.error = "together.error.link"
                 link.connected = link.answered = False
-                link.error = "together.error.link"
         elif event == "message" and seat in self.connected:
             return self._from_guest(seat, intent.get("text"))
         return effects.extend(self.render())
@@ -647,8 +696,8 @@ class GamePage:
     def _send_views(self) -> None:
         """Each connected seat's view of the table, when it changed since last sent."""
         app = self.app
-        if app.game is None or app.screen.value not in wire.SCREENS or self.lobby is not None:
-            return
+        if app.game is None or app.screen.value not in wire.SCREENS or self.lobby_setup is not None:
+            return  # no game, or a new one waiting for its guests
         names = [seat.name for seat in app.seats]
         log = [(line.key, line.fields) for line in app.log]
         for seat in sorted(self.connected):

@@ -188,6 +188,9 @@ class EndModel:
     #: The replay viewer with this game's whole record in the link (``replay.html#g=...``),
     #: which is also the game's shareable link.
     replay_href: str = ""
+    #: On a guest's page (playing together): the host, who moves the game on; the
+    #: guest's page then offers no buttons of its own.
+    host: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -720,6 +723,7 @@ def end(app: App) -> EndModel:
         stages=len(app.revealed),
         # A guest's page has the seat's views, not the game's record.
         replay_href="replay.html#g=" + share.encode(app.game.record()) if app.has_record else "",
+        host=app.host_name or "",
     )
 
 

@@ -680,7 +680,11 @@ def end(t: Translator, model: EndModel) -> str:
         id="sheet",
         open=True,
     )
-    if model.game_over:
+    if model.host:
+        # A guest's page: the host starts the next round (or the next game).
+        over = model.game_over
+        buttons = [] if over else [h("span", esc(t.t("together.wait_host", host=model.host)))]
+    elif model.game_over:
         buttons = [button(t.t("button.rematch"), "rematch", primary=True)]
         if model.can_tiebreak:
             buttons.append(button(t.t("button.tiebreak"), "tiebreak"))

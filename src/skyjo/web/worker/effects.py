@@ -55,7 +55,8 @@ operation names an element by its ``id``:
     ``{"do": "join", "sdp": text}`` answers a host's offer (a guest),
     ``{"do": "send", "seat": n, "text": text}`` sends down a seat's channel (a
     guest's page has one, seat -1), ``{"do": "share", "url": text}`` opens the
-    system share sheet, ``{"do": "close"}`` closes every channel. What comes back
+    system share sheet, ``{"do": "close"}`` closes every channel (with ``"seat"``,
+    that seat's). What comes back
     is an intent ``{"type": "link", "event": ...}``.
 ``["offline", words]``
     The footer's "ready to play offline" note in the page's language: kept for
