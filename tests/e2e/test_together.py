@@ -1,6 +1,6 @@
 """Playing together in a real browser (issue 38, first slice): a host and two guests,
 each in a browser context of its own (three devices), joined by the copy/paste path
-(the invitation's link, the guest's answer pasted back), play until the game ends.
+(the invitation's link, the guest's answer pasted back), play until the first round ends.
 Every screen agrees after every move, each guest acts only on its own turn and in
 its own language, and no message a guest received holds a hidden card.
 
@@ -122,6 +122,39 @@ def act(page: Page) -> None:
     answered(page)
 
 
+def join(host: Page, guest: Page, seat: int, name: str, language: str) -> None:
+    """The guest joins from the invitation it shows, and the host pastes its answer."""
+    guest.get_by_role("button", name={"de": "Mitspielen", "fr": "Rejoindre"}[language]).click()
+    answer = guest.get_by_label({"de": "Antwort für Ann", "fr": "Réponse pour Ann"}[language])
+    answer.wait_for()
+    host.get_by_label(f"Answer from {name}").fill(answer.input_value())
+    host.locator(f"[data-intent='invite-answer'][data-seat='{seat}']").click()
+    answered(host)
+
+
+def come_back(host: Page, ben: Visit, old_link: str) -> None:
+    """Ben's page reloads in the middle of the game: the host's page offers him a
+    fresh invitation at once (the seat waits), he opens it, joins again, and sees
+    the table as it is."""
+    received = ben.page.evaluate("() => window.skyjoLinkReceived || []")
+    ben.page.reload()
+    wait_until_started(ben.page)
+    link = host.get_by_label("Link for Ben")
+    expect(link).not_to_have_value(old_link, timeout=15_000)
+    expect(host.locator("#invite-bots")).to_be_visible()
+    ben.page.goto(link.input_value())
+    ben.page.reload()  # a new fragment alone does not load the page anew
+    wait_until_started(ben.page)
+    join(host, ben.page, 1, "Ben", "de")
+    expect(ben.page.locator("#app")).to_have_attribute("data-screen", "table", timeout=15_000)
+    expect(host.locator("#app")).to_have_attribute("data-screen", "table")
+    # What the first page received is scanned with what the second one receives.
+    ben.page.evaluate(
+        "(old) => { window.skyjoLinkReceived = old.concat(window.skyjoLinkReceived || []); }",
+        received,
+    )
+
+
 def hidden_values_in(messages: list[str]) -> list[str]:
     """Where a guest's messages carried anything but what its seat may see: a value
     at a face-down place, a drawn card it should not see, a field of the state."""
@@ -167,8 +200,9 @@ def test_a_host_and_two_guests_on_three_devices_play_a_game_by_copy_and_paste(
     # Intent: Ann hosts on her device with Ben and Cleo "on another device"; each
     # guest opens its link, joins, and its answer is pasted back; the game starts
     # when both are connected; then each plays only on its own turn, in its own
-    # language (Ben German on a phone, Cleo French), until the game ends, every
-    # screen agreeing after each move.
+    # language (Ben German on a phone, Cleo French), until the round ends, every
+    # screen agreeing after each move. Ben's page reloads in the middle and he comes
+    # back by a fresh invitation.
     host = device(webrtc_browser, site_url + "?seed=7", language="en")
     page = host.page
     for i, (name, kind) in enumerate([("Ann", "human"), ("Ben", "remote"), ("Cleo", "remote")]):
@@ -186,10 +220,11 @@ def test_a_host_and_two_guests_on_three_devices_play_a_game_by_copy_and_paste(
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", name="Invite the other players")).to_be_visible()
     guests: dict[int, Visit] = {}
+    links: dict[int, str] = {}
     for seat, (name, language, phone) in {1: ("Ben", "de", True), 2: ("Cleo", "fr", False)}.items():
         link = page.get_by_label(f"Link for {name}")
         link.wait_for()
-        url = link.input_value()
+        url = links[seat] = link.input_value()
         print(f"invitation for {name}: {len(url)} characters")
         assert "#join=1~" in url and len(url) < 300
         if seat == 1:
@@ -203,18 +238,9 @@ def test_a_host_and_two_guests_on_three_devices_play_a_game_by_copy_and_paste(
         expect(guest.page.get_by_role("heading", name=heading[language])).to_be_visible()
         if seat == 1:
             no_serious_findings(guest.page, "joining")
-        guest.page.get_by_role(
-            "button", name={"de": "Mitspielen", "fr": "Rejoindre"}[language]
-        ).click()
-        answer = guest.page.get_by_label(
-            {"de": "Antwort für Ann", "fr": "Réponse pour Ann"}[language]
-        )
-        answer.wait_for()
+        join(page, guest.page, seat, name, language)
         if seat == 1:
             no_serious_findings(guest.page, "the guest's answer")
-        page.get_by_label(f"Answer from {name}").fill(answer.input_value())
-        page.locator(f"[data-intent='invite-answer'][data-seat='{seat}']").click()
-        answered(page)
         if seat == 1:
             expect(page.locator("#invite-status-1")).to_have_text("Connected", timeout=15_000)
             expect(guest.page.locator("#join-status")).to_contain_text("Verbunden")
@@ -242,6 +268,8 @@ def test_a_host_and_two_guests_on_three_devices_play_a_game_by_copy_and_paste(
             assert each.locator(f"[id^='card-'].target:not([data-seat='{seat}'])").count() == 0
         act(due[0])
         moves += 1
+        if moves == 12:
+            come_back(page, guests[1], links[1])
     screen = json.loads(agree(pages))[2]
     assert screen in ("round_end", "game_end"), screen
     print(f"{moves} moves, then {screen}")
