@@ -449,3 +449,24 @@ def test_a_guests_round_end_names_the_host_instead_of_a_next_round_button() -> N
         assert "Ann startet die nächste Runde." in guest.shown
     assert 'data-intent="next-round"' not in guest.shown
     assert 'data-intent="rematch"' not in guest.shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "garbage",
+        "[]",
+        '{"t":"view"}',
+        '{"t":"view","view":{"grids":[[1]]}}',
+        "[" * 5000 + "]" * 5000,
+        "x" * 70_000,
+    ],
+)
+def test_a_guest_drops_a_message_it_cannot_read_and_keeps_its_table(text: str) -> None:
+    table = Table((Seat("Ann"), Seat("Ben", "remote")))
+    table.start()
+    guest = table.guests[1]
+    shown, game = guest.shown, guest.app.game
+    effects = guest.handle({"type": "link", "event": "message", "seat": -1, "text": text})
+    assert effects.of("warn") or not effects.of("html")
+    assert guest.shown == shown and guest.app.game is game

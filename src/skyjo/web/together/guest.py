@@ -269,8 +269,8 @@ class GuestPage(GamePage):
                 return Effects()
             self.app.notice = None
             self.app.show_view(data)
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            return Effects().warn(f"a view that cannot be read: {exc}")
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            return Effects().warn(f"a view that cannot be read: {type(exc).__name__}: {exc}")
         self.viewing = True
         return self.render()
 
