@@ -67,14 +67,16 @@ def no_serious_findings(page: Page, state: str) -> None:
 
 
 #: What every screen must show alike: each card's id, whether it is up, down or
-#: gone, and its number; the discard pile's top card.
+#: gone, and its number; the discard pile's top card; the screen, and the host's
+#: move number (``data-move``: two moves may leave the cards as they were).
 SNAPSHOT = """() => {
   const cards = Array.from(document.querySelectorAll('#app .card[id^="card-"]')).map((e) =>
     e.id + ' ' + (e.classList.contains('up') ? 'up ' + e.textContent.trim()
       : e.classList.contains('removed') ? 'removed' : 'down'));
   const top = document.querySelector('#discard-pile .value');
+  const app = document.querySelector('#app');
   return JSON.stringify([cards.sort(), top ? top.textContent.trim() : '',
-    document.querySelector('#app').getAttribute('data-screen')]);
+    app.getAttribute('data-screen'), app.getAttribute('data-move')]);
 }"""
 
 
@@ -116,10 +118,28 @@ def act(page: Page) -> None:
         ]
         down = [ident for ident, text in targets if not text]
         choice = max(higher)[1] if higher else (down[0] if down else targets[0][0])
+        shown = page.get_attribute("#app", "data-move") or ""
         page.locator(f"#{choice}").click()
     else:
+        shown = page.get_attribute("#app", "data-move") or ""
         page.locator("#app .card.target").first.click()
+    # The move is played once the page shows the host's next move: a guest's page
+    # answers its own click at once, and the host's view follows over the channel.
+    expect(page.locator("#app")).not_to_have_attribute("data-move", shown, timeout=15_000)
     answered(page)
+
+
+def situation(page: Page) -> str:
+    """What a page says of whose turn it is (for a failure's message)."""
+    return str(
+        page.evaluate(
+            """() => [document.documentElement.outerHTML.length,
+            document.documentElement.hasAttribute('data-pending'),
+            (document.querySelector('#prompt') || {}).textContent,
+            (document.querySelector('.turn, #turn') || {}).textContent,
+            document.querySelectorAll('.target').length]"""
+        )
+    )
 
 
 def join(host: Page, guest: Page, seat: int, name: str, language: str) -> None:
@@ -260,7 +280,7 @@ def test_a_host_and_two_guests_on_three_devices_play_a_game_by_copy_and_paste(
         if json.loads(shown)[2] != "table":
             break
         due = [each for each in pages if each.locator(MAY_ACT).count()]
-        assert due, "nobody may act"
+        assert due, f"nobody may act after {moves} moves: {[situation(each) for each in pages]}"
         # A guest never may act for another: at most one page offers a turn (in the
         # opening flips, each its own cards).
         for each in due:

@@ -215,6 +215,9 @@ class GuestPage(GamePage):
         self.outbox = []
         return effects
 
+    def move_number(self) -> str:
+        return str(self.app.last_step)
+
     def _review_section(self) -> str:
         return ""
 

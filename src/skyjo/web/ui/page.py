@@ -246,6 +246,10 @@ class GamePage:
         effects.attr("app", "data-still", "" if app.steps == self.painted_step else None)
         self.painted_step = app.steps
         effects.attr("app", "data-screen", app.screen.value)
+        if app.remote:
+            # Playing together: the host's move number, the same on every device's
+            # page once it shows that move (the browser tests compare it).
+            effects.attr("app", "data-move", self.move_number())
         if app.screen is Screen.TABLE:
             effects.glide(self._travel())
         self._cue(effects)
@@ -554,6 +558,10 @@ class GamePage:
         return self.render()
 
     # --- playing together: the host (skyjo.web.together) ---------------------------------
+
+    def move_number(self) -> str:
+        """The host's step count: what a guest's view says it shows."""
+        return str(self.app.steps)
 
     def _invite(self, setup: Setup) -> None:
         """A setup with seats on other devices: checked as any, then an invitation
