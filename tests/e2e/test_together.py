@@ -26,6 +26,7 @@ from .conftest import Visit, answered, open_page, wait_until_started
 from .test_game import (
     DESKTOP,
     PHONE,
+    SCREENSHOTS,
     card_value,
     no_python_errors,
     open_rule_options,
@@ -62,8 +63,11 @@ def device(browser: Browser, url: str, *, language: str, phone: bool = False) ->
 
 
 def no_serious_findings(page: Page, state: str) -> None:
+    """axe finds nothing serious; the state's screenshot is kept to be looked at."""
     settle(page)
     assert serious_violations(page) == [], state
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"together-{state.replace(' ', '-')}.png", full_page=True)
 
 
 #: What every screen must show alike: each card's id, whether it is up, down or
