@@ -100,6 +100,17 @@ PYODIDE_FILES = (
 #: shipping it next to ours would only confuse. Source maps are for debugging.
 PYSCRIPT_SKIP = re.compile(r"(\.map$)|(^service-worker\.js$)")
 
+#: Browser code from npm copied as it is into the build's folder, by its path there:
+#: the QR encoder and decoder (docs/play-together.md says why these two) with their
+#: licences. Only site/qr.mjs imports them, when a page plays together; the service
+#: worker precaches them with every other file, so a game by QR works offline.
+VENDORED = {
+    "vendor/lean-qr.mjs": "lean-qr/index.mjs",
+    "vendor/lean-qr.LICENSE.txt": "lean-qr/LICENSE",
+    "vendor/jsQR.js": "jsqr/dist/jsQR.js",
+    "vendor/jsQR.LICENSE.txt": "jsqr/LICENSE",
+}
+
 #: Placeholders in ``site/`` files that the build replaces.
 ENGINE_MARK = "@ENGINE_ARCHIVE@"
 SW_VERSION_MARK = "@SW_VERSION@"
@@ -429,6 +440,8 @@ def copy_assets(folder: Path, *, engine_name: str, runtime: str) -> None:
             )
         else:
             copy_file(source, target)
+    for name, source_name in VENDORED.items():
+        copy_file(NODE_MODULES / source_name, folder / name)
     for path, fragment in pages.embed_previews().items():
         target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -116,6 +116,9 @@ export async function handle(view, op) {
         if (peer && peer.channel && peer.channel.readyState === "open") peer.channel.send(op.text);
         break;
       }
+      case "qr": case "scan": case "scan-stop":  // QR codes and the camera: site/qr.mjs
+        await (await import("./qr.mjs")).handle(view, op);
+        break;
       case "share": await share(view.win, op.url); break;
       case "copy": await copy(view.win, op.url); break;
       case "close":  // one seat's channel, or (no seat) every one
@@ -129,6 +132,7 @@ export async function handle(view, op) {
     }
   } catch (error) {
     console.warn(error);
-    if (typeof op.seat === "number" && op.do !== "close") tell(view, "failed", op.seat);
+    if (op.do === "scan") tell(view, "camera", op.seat, { problem: "failed" });
+    else if (typeof op.seat === "number" && op.do !== "close" && op.do !== "qr") tell(view, "failed", op.seat);
   }
 }

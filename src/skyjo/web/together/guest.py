@@ -200,6 +200,7 @@ class GuestPage(GamePage):
                     connected=self.link_open,
                     closed=self.closed,
                     error=self.error,
+                    codes=self.codes,
                 )
             effects = Effects().lang(self.app.language).html("app", html)
             effects.attr("app", "data-screen", "joining")
@@ -210,7 +211,7 @@ class GuestPage(GamePage):
         for text in self.app.outbox:
             effects.link({"do": "send", "seat": -1, "text": text})
         self.app.outbox = []
-        for op in self.outbox:
+        for op in [*self.outbox, *self.codes.requests()]:
             effects.link(op)
         self.outbox = []
         return effects
@@ -244,7 +245,9 @@ class GuestPage(GamePage):
 
     def on_link(self, intent: Mapping[str, Any]) -> Effects:
         event = intent.get("event")
-        if event == "answer" and self.invite is not None:
+        if event == "qr":  # the answer's QR code, drawn (skyjo.web.together.qr)
+            self.codes.drawn(intent.get("text"), intent.get("rows"))
+        elif event == "answer" and self.invite is not None:
             try:
                 self.answer = str(Answer(self.invite.seat, compact(str(intent.get("sdp") or ""))))
             except SignalError as exc:

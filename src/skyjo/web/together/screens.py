@@ -3,17 +3,27 @@ joining. Built with :func:`skyjo.web.ui.render.h`, which escapes every name."""
 
 from __future__ import annotations
 
+from skyjo.web.together import scan
 from skyjo.web.together.lobby import Lobby
+from skyjo.web.together.qr import Codes
 from skyjo.web.ui.i18n import Translator
 from skyjo.web.ui.render import button, esc, h
 
 
 def invitations(
-    t: Translator, lobby: Lobby, *, href: str, can_share: bool, starting: bool = True
+    t: Translator,
+    lobby: Lobby,
+    *,
+    href: str,
+    can_share: bool,
+    starting: bool = True,
+    codes: Codes | None = None,
+    scanner: scan.Scanner | None = None,
 ) -> str:
     """The host's screen until every remote seat is connected: per seat, the link
-    (Copy link, Share where the device has a share sheet), the field the answer is
-    pasted into, and the seat's state."""
+    as a QR code and as text (Copy link, Share where the device has a share
+    sheet), the field the answer is pasted into or the camera reads it into
+    (Scan answer), and the seat's state."""
     parts = [
         h("h2", esc(t.t("together.invite.heading")), id="together-title", tabindex="-1"),
         h("p", esc(t.t("together.invite.text"))),
@@ -34,6 +44,9 @@ def invitations(
             body.append(h("p", esc(t.t("together.invite.preparing"))))
         else:
             url = href + "#join=" + link.invite
+            if codes is not None:
+                label = t.t("together.qr.invite", name=name)
+                body.append(codes.image(url, seat=seat, label=label))
             body.append(
                 h(
                     "p",
@@ -64,7 +77,7 @@ def invitations(
                     ),
                     h(
                         "textarea",
-                        "",
+                        esc(scanner.read.get(seat, "")) if scanner else "",
                         id=f"answer-{seat}",
                         rows="3",
                         spellcheck="false",
@@ -77,12 +90,15 @@ def invitations(
                         data_seat=seat,
                         data_with=f"answer-{seat}",
                     ),
+                    " " + button(t.t("button.scan"), "invite-scan", data_seat=seat),
                 )
             )
             if error:
                 body.append(
                     h("p", esc(error), id=f"answer-error-{seat}", class_="error", role="alert")
                 )
+            if scanner is not None:
+                body.extend(scan.panel(t, scanner, seat=seat, name=name))
         parts.append(h("section", *body, class_="invite", aria_labelledby=f"invite-title-{seat}"))
     if starting:  # back to the setup form
         parts.append(h("p", button(t.t("button.back"), "invite-cancel", id="invite-cancel")))
@@ -107,8 +123,10 @@ def joining(
     connected: bool,
     closed: bool,
     error: str,
+    codes: Codes | None = None,
 ) -> str:
-    """The guest's screen until the first view of the table arrives."""
+    """The guest's screen until the first view of the table arrives; its answer
+    as text to copy and as a QR code for the host's camera."""
     parts = [
         h(
             "h2",
@@ -126,6 +144,9 @@ def joining(
     elif answer:
         parts.append(h("h3", esc(t.t("together.join.answer_heading")), id="answer-title"))
         parts.append(h("p", esc(t.t("together.join.answer_text", host=host))))
+        if codes is not None:
+            parts.append(codes.image(answer, seat=-1, label=t.t("together.qr.answer", host=host)))
+            parts.append(h("p", esc(t.t("together.qr.answer_hint", host=host))))
         parts.append(
             h(
                 "p",

@@ -31,7 +31,9 @@ from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
 from skyjo.web.together import screens, wire
 from skyjo.web.together.lobby import Link, Lobby
+from skyjo.web.together.qr import Codes
 from skyjo.web.together.referee import Referee, Refused
+from skyjo.web.together.scan import Scanner
 from skyjo.web.together.signal import SignalError, expand
 from skyjo.web.ui import cues, intents, paint, present, render, statistics_panel
 from skyjo.web.ui.app import App, Confirm, Notice, Screen, Undo
@@ -123,6 +125,10 @@ class GamePage:
         #: the device has a share sheet.
         self.href = ""
         self.can_share = False
+        #: The invitations' and answers' QR codes (site/qr.mjs draws them), and the
+        #: camera reading a guest's answer.
+        self.codes = Codes()
+        self.scanner = Scanner()
 
     # --- opening ------------------------------------------------------------------------
 
@@ -201,6 +207,8 @@ class GamePage:
                 href=self.href,
                 can_share=self.can_share,
                 starting=self.lobby_setup is not None,
+                codes=self.codes,
+                scanner=self.scanner,
             )
         elif app.screen is Screen.SETUP:
             html = paint.setup_screen(app)
@@ -255,7 +263,9 @@ class GamePage:
         self._cue(effects)
         self._focus(effects)
         self._send_views()
-        for op in self.outbox:
+        if self.scanner.seat is not None and not self._may_scan(self.scanner.seat):
+            self.outbox.append(self.scanner.stop())  # answered, connected, or gone
+        for op in [*self.outbox, *self.codes.requests()]:
             effects.link(op)
         self.outbox = []
         if run_bots:
@@ -503,6 +513,8 @@ class GamePage:
             "invite-copy": lambda: self._invite_link(number("seat"), share=False),
             "invite-share": lambda: self._invite_link(number("seat"), share=True),
             "invite-answer": lambda: self._answer(number("seat"), data),
+            "invite-scan": lambda: self._scan(number("seat")),
+            "invite-scan-stop": lambda: self.outbox.append(self.scanner.stop()),
             "invite-cancel": self._cancel_invitations,
             "invite-bots": self._bots_for_the_absent,
         }
@@ -628,6 +640,31 @@ class GamePage:
             return
         self.outbox.append({"do": "answer", "seat": seat, "sdp": expand(signal, offer=False)})
 
+    def _may_scan(self, seat: int) -> bool:
+        """Whether ``seat`` waits for an answer the camera may read."""
+        link = self.lobby.links.get(seat) if self.lobby is not None else None
+        return link is not None and bool(link.invite) and not (link.answered or link.connected)
+
+    def _scan(self, seat: int) -> None:
+        """Scan answer: the camera reads ``seat``'s answer (:mod:`~skyjo.web.together.scan`)."""
+        self._link(seat)
+        if self._may_scan(seat):
+            self.outbox.append(self.scanner.start(seat))
+
+    def _scanned(self, seat: int, text: object) -> None:
+        """What the camera read for ``seat``: taken as a pasted answer is; the
+        camera goes on reading after a code that is not this seat's answer (the
+        words say why), and stops at one that is."""
+        if self.scanner.seat != seat or not isinstance(text, str) or not self._may_scan(seat):
+            return
+        self._answer(seat, {f"answer-{seat}": text[:2000]})
+        self.focus_next = ""  # the camera is still what the host looks at
+        if self._may_scan(seat):
+            return
+        self.scanner.read[seat] = text
+        self.outbox.append(self.scanner.stop())
+        self.focus_next = f"answer-{seat}"  # what the camera read, filled in
+
     def _cancel_invitations(self) -> None:
         self.lobby = self.lobby_setup = None
         self.connected = set()
@@ -655,7 +692,13 @@ class GamePage:
         if not isinstance(seat, int) or isinstance(seat, bool):
             return Effects().warn("a link event without a seat")
         effects = Effects()
-        if event == "offer" and self.lobby is not None and seat in self.lobby.links:
+        if event == "qr":
+            self.codes.drawn(intent.get("text"), intent.get("rows"))
+        elif event == "scanned":
+            self._scanned(seat, intent.get("text"))
+        elif event == "camera":
+            self.scanner.failed(seat, intent.get("problem"))
+        elif event == "offer" and self.lobby is not None and seat in self.lobby.links:
             try:
                 self.lobby.offered(seat, str(intent.get("sdp") or ""))
             except SignalError as exc:
