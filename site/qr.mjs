@@ -14,6 +14,7 @@
 //     "camera", "seat", "problem": "none" | "denied" | "failed"}.
 //   - {"do": "scan-stop"}: the camera off. It also goes off when its preview
 //     leaves the page (another screen painted) and when the page is hidden.
+// While the camera is on, <html data-camera="on"> says so (the browser tests read it).
 
 // Time between two reads of the camera's picture.
 const READ_EVERY_MS = 150;
@@ -87,6 +88,7 @@ function stop() {
   clearTimeout(was.timer);
   for (const track of was.stream.getTracks()) track.stop();
   if (was.video.srcObject === was.stream) was.video.srcObject = null;
+  was.video.ownerDocument.documentElement.removeAttribute("data-camera");
 }
 
 async function scan(view, seat, videoId) {
@@ -114,6 +116,7 @@ async function scan(view, seat, videoId) {
   video.muted = true;
   video.playsInline = true;
   video.srcObject = stream;
+  view.doc.documentElement.setAttribute("data-camera", "on");
   try { await video.play(); } catch (error) { /* a frame is read all the same */ }
   const read = await reader(win);
   const tick = async () => {

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
 from .conftest import answered
-from .test_game import SCREENSHOTS, no_python_errors
+from .test_game import DESKTOP, PHONE, SCREENSHOTS, no_python_errors
 from .test_together import device, no_serious_findings, webrtc_browser
 
 pytestmark = pytest.mark.e2e
@@ -67,6 +67,16 @@ READ_CODE = """async ([selector, most]) => {
 def read_code(page: Page, selector: str) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(READ_CODE, [selector, CODE_SIDE])
     return found
+
+
+def both_sizes(page: Page, state: str) -> None:
+    """Screenshots of ``state`` on a phone and on a laptop, to be looked at."""
+    before = page.viewport_size
+    for size, name in ((PHONE, "phone"), (DESKTOP, "laptop")):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"together-qr-{state}-{name}.png", full_page=True)
+    if before is not None:
+        page.set_viewport_size(before)
 
 
 def write_camera(path: Path, code: dict[str, Any]) -> None:
@@ -130,23 +140,21 @@ def test_the_codes_read_back_and_the_host_scans_the_answer_with_a_camera(
     assert shown["text"] == link
     assert shown["version"] <= 10
     no_serious_findings(page, "the invitation's QR code")
-    page.set_viewport_size({"width": 360, "height": 640})
-    page.screenshot(path=SCREENSHOTS / "together-qr-invitation-phone.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    both_sizes(page, "invitation")
 
     # The camera shows the invitation: not an answer, said beside the seat.
     write_camera(camera_file, shown)
     page.get_by_role("button", name="Scan answer").click()
     answered(page)
     expect(page.get_by_role("button", name="Stop the camera")).to_be_visible()
-    expect(page.get_by_text("This is not an answer to an invitation")).to_be_visible(
-        timeout=15_000
-    )
+    expect(page.locator("html")).to_have_attribute("data-camera", "on")
+    expect(page.get_by_text("This is not an answer to an invitation")).to_be_visible(timeout=15_000)
     no_serious_findings(page, "scanning")
+    both_sizes(page, "scanning")
     page.get_by_role("button", name="Stop the camera").click()
     answered(page)
     expect(page.locator("#scan-video")).to_have_count(0)
-    assert page.evaluate("() => document.querySelectorAll('video').length") == 0
+    expect(page.locator("html")).not_to_have_attribute("data-camera", "on")
 
     guest = device(webrtc_browser, link, language="de", phone=True)
     guest.page.get_by_role("button", name="Mitspielen").click()
@@ -160,6 +168,7 @@ def test_the_codes_read_back_and_the_host_scans_the_answer_with_a_camera(
     assert their["text"] == answer
     assert their["version"] <= 10
     no_serious_findings(guest.page, "the answer's QR code")
+    both_sizes(guest.page, "answer")
 
     # The camera shows Ben's code: the answer is read, the camera stops, they connect.
     write_camera(camera_file, their)
@@ -167,7 +176,8 @@ def test_the_codes_read_back_and_the_host_scans_the_answer_with_a_camera(
     answered(page)
     expect(page.locator("#app")).to_have_attribute("data-screen", "table", timeout=20_000)
     expect(guest.page.locator("#app")).to_have_attribute("data-screen", "table", timeout=15_000)
-    assert page.evaluate("() => document.querySelectorAll('video').length") == 0
+    expect(page.locator("#scan-video")).to_have_count(0)
+    expect(page.locator("html")).not_to_have_attribute("data-camera", "on")
     expect(guest.page.locator(".own-seat .name")).to_have_text("Ben")
     no_python_errors(host)
     no_python_errors(guest)
