@@ -22,6 +22,9 @@ const READ_EVERY_MS = 150;
 // fills a third of the picture, and quick to read on a phone.
 const FRAME_SIDE = 640;
 
+// The largest QR version drawn at error correction level M.
+const LARGEST_AT_M = 10;
+
 let scanning = null;  // {seat, stream, video, timer, last}
 
 function tell(view, event, seat, extra) {
@@ -31,8 +34,16 @@ function tell(view, event, seat, extra) {
 async function draw(view, seat, text) {
   const { generate, correction } = await import("./vendor/lean-qr.mjs");
   // Error correction M at least (a code shown on a screen, read by a phone's
-  // camera); a higher level where the smallest version that fits has room.
-  const code = generate(text, { minCorrectionLevel: correction.M });
+  // camera; a higher level where the smallest version that fits has room) while
+  // that fits version 10, whose modules a phone still reads from arm's length;
+  // past that, level L keeps the modules large (an invitation with two mDNS
+  // names: version 9 at L rather than 11 at M; docs/play-together.md).
+  let code;
+  try {
+    code = generate(text, { minCorrectionLevel: correction.M, maxVersion: LARGEST_AT_M });
+  } catch (error) {
+    code = generate(text, { minCorrectionLevel: correction.L });
+  }
   const rows = [];
   for (let y = 0; y < code.size; y++) {
     let row = "";

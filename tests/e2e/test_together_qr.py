@@ -17,6 +17,7 @@ the path every browser without one takes.
 from __future__ import annotations
 
 import base64
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,27 @@ READ_CODE = """async ([selector, most]) => {
   return {text: code ? code.data : null, version: Number(svg.getAttribute('data-version')),
           side, grey: btoa(grey)};
 }"""
+
+
+#: What the page fetched of the QR code's files so far.
+FETCHED = """() => performance.getEntriesByType('resource').map((entry) => entry.name)
+  .filter((name) => /qr\\.mjs|link\\.mjs|vendor\\//.test(name))
+  .map((name) => name.replace(/.*build-[0-9a-f]+\\//, ''))"""
+
+#: Whether the service worker's cache holds the vendored decoder (offline play).
+PRECACHED = """async () => {
+  const build = document.documentElement.getAttribute('data-build');
+  const url = new URL(build + '/vendor/jsQR.js', location.href).href;
+  for (const key of await caches.keys()) {
+    if (await (await caches.open(key)).match(url)) return true;
+  }
+  return false;
+}"""
+
+#: CSP violations the page saw (none: the policy allows the camera as it is).
+WATCH_POLICY = """() => { window.skyjoViolations = [];
+  document.addEventListener('securitypolicyviolation',
+    (event) => window.skyjoViolations.push(event.violatedDirective + ' ' + event.blockedURI)); }"""
 
 
 def read_code(page: Page, selector: str) -> dict[str, Any]:
@@ -128,6 +150,8 @@ def test_the_codes_read_back_and_the_host_scans_the_answer_with_a_camera(
     # and connects with the second, as a pasted answer does; the game starts.
     host = device(camera_browser, site_url + "?seed=3", language="en")
     page = host.page
+    page.evaluate(WATCH_POLICY)
+    assert page.evaluate(FETCHED) == []  # a page that never plays together loads none
     page.fill("#name-0", "Ann")
     page.fill("#name-1", "Ben")
     page.select_option("#kind-1", "remote")
@@ -135,6 +159,8 @@ def test_the_codes_read_back_and_the_host_scans_the_answer_with_a_camera(
     invitation = page.get_by_role("img", name="QR code of the invitation for Ben")
     expect(invitation).to_be_visible(timeout=15_000)
     link = page.get_by_label("Link for Ben").input_value()
+    # The encoder only, until the camera is wanted.
+    assert sorted(page.evaluate(FETCHED)) == ["link.mjs", "qr.mjs", "vendor/lean-qr.mjs"]
     shown = read_code(page, "section.invite svg.qr")
     print(f"invitation: {len(link)} characters, QR version {shown['version']}")
     assert shown["text"] == link
@@ -179,5 +205,10 @@ def test_the_codes_read_back_and_the_host_scans_the_answer_with_a_camera(
     expect(page.locator("#scan-video")).to_have_count(0)
     expect(page.locator("html")).not_to_have_attribute("data-camera", "on")
     expect(guest.page.locator(".own-seat .name")).to_have_text("Ben")
+    assert page.evaluate("() => window.skyjoViolations") == []
+    deadline = time.monotonic() + 20
+    while not page.evaluate(PRECACHED):
+        assert time.monotonic() < deadline, "the QR decoder is not in the offline cache"
+        page.wait_for_timeout(200)
     no_python_errors(host)
     no_python_errors(guest)
