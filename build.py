@@ -13,6 +13,8 @@ often under a sub-path such as ``/skyjo/``):
   worker's file list and version stamped in;
 * PyScript and Pyodide copied from ``node_modules`` at the versions pinned in
   ``package-lock.json`` (installed with ``npm ci``), so the page never needs a CDN;
+* the QR code encoder and decoder for playing together, from npm too, in the
+  build's ``vendor/`` folder (:data:`VENDORED`);
 * the web app icons, drawn here so that no binary files live in git.
 
 Every URL in the output is relative, and two builds of the same commit give
@@ -427,7 +429,8 @@ def is_page(name: str) -> bool:
 def copy_assets(folder: Path, *, engine_name: str, runtime: str) -> None:
     """Copy what the pages load from ``site/`` into ``folder``, the build's: the PyScript
     config naming the engine archive, the modules naming the runtime's folder,
-    everything else as it is; and the pre-painted embeds."""
+    everything else as it is; the vendored QR code libraries; and the pre-painted
+    embeds."""
     values = {ENGINE_MARK: engine_name, RUNTIME_MARK: runtime}
     for name, source in site_files():
         if is_page(name) or name in SKELETON_PARTS or name in pages.TOP_LEVEL:
