@@ -187,7 +187,7 @@ def test_the_codes_read_back_and_the_host_scans_the_answer_with_a_camera(
     answer_field = guest.page.get_by_label("Antwort für Ann")
     answer_field.wait_for()
     answer = answer_field.input_value()
-    code = guest.page.get_by_role("img", name="QR-Code deiner Antwort für Ann")
+    code = guest.page.get_by_role("img", name="QR-Code deiner Antwort an Ann")
     expect(code).to_be_visible(timeout=15_000)
     their = read_code(guest.page, "svg.qr")
     print(f"answer: {len(answer)} characters, QR version {their['version']}")

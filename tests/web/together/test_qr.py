@@ -175,4 +175,4 @@ def test_the_guests_answer_is_shown_as_a_qr_code() -> None:
         {"type": "link", "event": "qr", "seat": -1, "text": guest.answer, "rows": ROWS}
     )
     html = effects.of("html")[0][2]
-    assert 'aria-label="Code QR de ta réponse pour Ann"' in html
+    assert 'aria-label="Code QR de ta réponse à Ann"' in html
