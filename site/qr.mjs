@@ -11,7 +11,8 @@
 //     vendored jsQR otherwise. Each new text read goes to Python as {"event":
 //     "scanned", "seat", "text"}, which decides whether it is this seat's answer
 //     (skyjo.web.together.scan); a camera that cannot be used is {"event":
-//     "camera", "seat", "problem": "none" | "denied" | "failed"}.
+//     "camera", "seat", "problem": "none" | "denied" | "failed" | "stopped"}
+//     ("stopped": the page was put away, and the camera with it).
 //   - {"do": "scan-stop"}: the camera off. It also goes off when its preview
 //     leaves the page (another screen painted) and when the page is hidden.
 // While the camera is on, <html data-camera="on"> says so (the browser tests read it).
@@ -122,7 +123,7 @@ async function scan(view, seat, videoId) {
     for (const track of stream.getTracks()) track.stop();
     return;
   }
-  const session = { seat, stream, video, timer: 0, last: "" };
+  const session = { view, seat, stream, video, timer: 0, last: "" };
   scanning = session;
   video.muted = true;
   video.playsInline = true;
@@ -142,10 +143,15 @@ async function scan(view, seat, videoId) {
     }
     session.timer = setTimeout(tick, READ_EVERY_MS);
   };
-  if (!win.skyjoScanWatch) {
+  if (!win.skyjoScanWatch) {  // a page put away: the camera off, and Python told
     win.skyjoScanWatch = true;
-    win.addEventListener("pagehide", stop);
-    win.document.addEventListener("visibilitychange", () => { if (win.document.hidden) stop(); });
+    const away = () => {
+      const was = scanning;
+      stop();
+      if (was) tell(was.view, "camera", was.seat, { problem: "stopped" });
+    };
+    win.addEventListener("pagehide", away);
+    win.document.addEventListener("visibilitychange", () => { if (win.document.hidden) away(); });
   }
   tick();
 }

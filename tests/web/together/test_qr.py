@@ -150,6 +150,9 @@ def test_a_camera_that_cannot_be_used_is_said_in_words(problem: str, words: str)
 def test_the_camera_stops_when_the_host_stops_it_or_leaves() -> None:
     host, _ = _host_with_an_invitation()
     _click(host, "invite-scan", seat="1")
+    host.handle({"type": "link", "event": "camera", "seat": 1, "problem": "stopped"})
+    assert "scan-video" not in host.shown and 'role="alert"' not in host.shown
+    _click(host, "invite-scan", seat="1")
     assert _links(_click(host, "invite-scan-stop")) == [{"do": "scan-stop"}]
     assert "scan-video" not in host.shown
     _click(host, "invite-scan", seat="1")

@@ -6,7 +6,8 @@ for QR codes, the vendored jsQR otherwise). What it reads comes back as a link
 event ``{"event": "scanned", "seat": n, "text": ...}`` and is taken exactly as a
 pasted answer is (the answer's parser decides whether it is one, and for this
 seat); a camera that cannot be used comes back as ``{"event": "camera", "seat":
-n, "problem": "none" | "denied" | "failed"}``, said in words beside the seat.
+n, "problem": "none" | "denied" | "failed"}``, said in words beside the seat
+(``"stopped"``: the page was put away, and the camera with it; nothing to say).
 
 The camera stops when an answer is read, when the host presses Stop, and when the
 preview leaves the page (the main thread watches it): :class:`Scanner` holds
@@ -55,7 +56,8 @@ class Scanner:
         """The camera for ``seat`` could not be used (site/qr.mjs says why)."""
         if self.seat == seat:
             self.seat = None
-            self.problem = (seat, PROBLEMS.get(str(problem), PROBLEMS["failed"]))
+            if problem != "stopped":  # else the page was put away: nothing went wrong
+                self.problem = (seat, PROBLEMS.get(str(problem), PROBLEMS["failed"]))
 
 
 def panel(t: Translator, scanner: Scanner, *, seat: int, name: str) -> list[str]:
