@@ -5,9 +5,12 @@
 // happens back to Python as intents {"type": "link", "event": ...}: "offer" and
 // "answer" (the session description, which Python compacts), "open", "closed",
 // "failed", and "message" (a text from the other side, forwarded unread: the
-// host's Python checks every one). No STUN or TURN server: host candidates only,
-// so devices on one network (or one phone's hotspot) connect, and nothing of the
-// game or of the devices' addresses leaves it.
+// host's Python checks every one). No STUN or TURN server by default: host
+// candidates only, so devices on one network (or one phone's hotspot) connect, and
+// nothing of the game or of the devices' addresses leaves it. Only when the host
+// ticks "friends on other networks" does an offer (and the guest's answer, which
+// follows the invitation) ask STUN_SERVER for the device's public address: the
+// op's "stun" is true.
 //
 // page.mjs imports this module at the first "link" effect; a page that never
 // plays together never loads it.
@@ -22,6 +25,9 @@ const GATHER_MS = 3000;
 // The messages this page received, newest last (at most RECEIVED_KEPT): the
 // browser tests read them to check that no hidden card ever reached a guest.
 const RECEIVED_KEPT = 2000;
+// The public STUN server asked when the host chose so (skyjo.web.together.signal
+// names the same; docs/several-devices.md says why this one).
+const STUN_SERVER = "stun:stun.cloudflare.com:3478";
 
 // By seat: {pc, channel}. A guest's page has one, seat -1.
 const peers = new Map();
@@ -58,10 +64,22 @@ function watch(view, seat, pc, channel) {
   };
 }
 
-function newConnection(view, seat) {
+// Each connection made, for the browser tests (window.skyjoLinkGathered): the
+// STUN servers it was given and the type of each candidate it gathered, so a test
+// can see that none is server-reflexive ("srflx") while the option is off.
+function record(win, seat, pc) {
+  const made = { seat, servers: pc.getConfiguration().iceServers.map((s) => s.urls), types: [] };
+  (win.skyjoLinkGathered || (win.skyjoLinkGathered = [])).push(made);
+  pc.addEventListener("icecandidate", (event) => {
+    if (event.candidate && event.candidate.candidate) made.types.push(event.candidate.type || "?");
+  });
+}
+
+function newConnection(view, seat, stun) {
   const old = peers.get(seat);
   if (old) { peers.delete(seat); old.pc.close(); }
-  const pc = new RTCPeerConnection({ iceServers: [] });
+  const pc = new RTCPeerConnection({ iceServers: stun ? [{ urls: STUN_SERVER }] : [] });
+  record(view.win, seat, pc);
   pc.addEventListener("connectionstatechange", () => {
     if (pc.connectionState === "failed" && peers.get(seat) && peers.get(seat).pc === pc) tell(view, "failed", seat);
   });
@@ -69,17 +87,19 @@ function newConnection(view, seat) {
   return pc;
 }
 
-async function offer(view, seat) {
-  const pc = newConnection(view, seat);
+async function offer(view, seat, stun) {
+  const pc = newConnection(view, seat, stun);
   watch(view, seat, pc, pc.createDataChannel("skyjo", { ordered: true }));
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
-  tell(view, "offer", seat, { sdp: pc.localDescription.sdp });
+  // An offer made again meanwhile (the host changed the STUN box) replaced this one.
+  const current = peers.get(seat);
+  if (current && current.pc === pc) tell(view, "offer", seat, { sdp: pc.localDescription.sdp, stun });
 }
 
-async function join(view, sdp) {
+async function join(view, sdp, stun) {
   const seat = -1;
-  const pc = newConnection(view, seat);
+  const pc = newConnection(view, seat, stun);
   pc.ondatachannel = (event) => watch(view, seat, pc, event.channel);
   await pc.setRemoteDescription({ type: "offer", sdp });
   await pc.setLocalDescription(await pc.createAnswer());
@@ -104,13 +124,13 @@ async function copy(win, text) {
 export async function handle(view, op) {
   try {
     switch (op.do) {
-      case "offer": await offer(view, op.seat); break;
+      case "offer": await offer(view, op.seat, op.stun === true); break;
       case "answer": {
         const peer = peers.get(op.seat);
         if (peer) await peer.pc.setRemoteDescription({ type: "answer", sdp: op.sdp });
         break;
       }
-      case "join": await join(view, op.sdp); break;
+      case "join": await join(view, op.sdp, op.stun === true); break;
       case "send": {
         const peer = peers.get(op.seat);
         if (peer && peer.channel && peer.channel.readyState === "open") peer.channel.send(op.text);

@@ -201,6 +201,7 @@ class GuestPage(GamePage):
                     closed=self.closed,
                     error=self.error,
                     codes=self.codes,
+                    stun=self.invite.offer.stun,
                 )
             effects = Effects().lang(self.app.language).html("app", html)
             effects.attr("app", "data-screen", "joining")
@@ -227,7 +228,10 @@ class GuestPage(GamePage):
             return Effects()
         if intent == "join" and self.invite is not None and not self.joined:
             self.joined = True
-            self.outbox.append({"do": "join", "sdp": expand(self.invite.offer, offer=True)})
+            # The guest gathers as the host chose: with the public STUN server only
+            # when the invitation says the host asked it.
+            offer = self.invite.offer
+            self.outbox.append({"do": "join", "sdp": expand(offer, offer=True), "stun": offer.stun})
             return self.render()
         if intent == "answer-copy":
             return self.render().copy(self.answer)
@@ -249,7 +253,8 @@ class GuestPage(GamePage):
             self.codes.drawn(intent.get("text"), intent.get("rows"))
         elif event == "answer" and self.invite is not None:
             try:
-                self.answer = str(Answer(self.invite.seat, compact(str(intent.get("sdp") or ""))))
+                sdp, stun = str(intent.get("sdp") or ""), self.invite.offer.stun
+                self.answer = str(Answer(self.invite.seat, compact(sdp, stun=stun)))
             except SignalError as exc:
                 self.error = Translator(self.app.language).t("together.error.link", reason=str(exc))
             self.focus_next = "answer-copy"

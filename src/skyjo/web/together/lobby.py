@@ -105,12 +105,13 @@ class Lobby:
         """Every seat on another device is connected: the game may start."""
         return all(link.connected for link in self.links.values())
 
-    def offered(self, seat: int, sdp: str) -> None:
-        """The host's page made its offer for ``seat``."""
+    def offered(self, seat: int, sdp: str, *, stun: bool = False) -> None:
+        """The host's page made its offer for ``seat`` (``stun``: with the public
+        STUN server asked, which the invitation tells the guest to ask too)."""
         from skyjo.web.together.signal import compact
 
         link = self.links[seat]
-        link.invite = str(Invite(seat, self.host, link.name, compact(sdp)))
+        link.invite = str(Invite(seat, self.host, link.name, compact(sdp, stun=stun)))
 
     def answered(self, seat: int, text: str) -> Signal:
         """The answer pasted beside ``seat``: the guest's side of the connection;

@@ -9,6 +9,30 @@ from skyjo.web.together.qr import Codes
 from skyjo.web.ui.i18n import Translator
 from skyjo.web.ui.render import button, esc, h
 
+#: The form of the "friends on other networks" box (the page reads it with the click).
+NETWORK_FORM = "together-network"
+
+
+def network_choice(t: Translator, *, stun: bool) -> str:
+    """The "friends on other networks" box (off unless ticked), with what it costs
+    in words beside it: ticking it makes every invitation not yet answered anew."""
+    box = h(
+        "input",
+        type="checkbox",
+        id="together-stun",
+        name="stun",
+        checked=stun,
+        data_intent="invite-stun",
+        aria_describedby="together-stun-cost",
+    )
+    return h(
+        "form",
+        h("p", h("label", box, " ", h("span", esc(t.t("together.stun.label"))))),
+        h("p", esc(t.t("together.stun.cost")), id="together-stun-cost", class_="cost"),
+        id=NETWORK_FORM,
+        class_="together-network",
+    )
+
 
 def invitations(
     t: Translator,
@@ -19,14 +43,16 @@ def invitations(
     starting: bool = True,
     codes: Codes | None = None,
     scanner: scan.Scanner | None = None,
+    stun: bool = False,
 ) -> str:
-    """The host's screen until every remote seat is connected: per seat, the link
-    as a QR code and as text (Copy link, Share where the device has a share
-    sheet), the field the answer is pasted into or the camera reads it into
-    (Scan answer), and the seat's state."""
+    """The host's screen until every remote seat is connected: the "friends on
+    other networks" box, then per seat the link as a QR code and as text (Copy
+    link, Share where the device has a share sheet), the field the answer is
+    pasted into or the camera reads it into (Scan answer), and the seat's state."""
     parts = [
         h("h2", esc(t.t("together.invite.heading")), id="together-title", tabindex="-1"),
         h("p", esc(t.t("together.invite.text"))),
+        network_choice(t, stun=stun),
     ]
     for seat, link in sorted(lobby.links.items()):
         name = link.name
@@ -124,9 +150,12 @@ def joining(
     closed: bool,
     error: str,
     codes: Codes | None = None,
+    stun: bool = False,
 ) -> str:
     """The guest's screen until the first view of the table arrives; its answer
-    as text to copy and as a QR code for the host's camera."""
+    as text to copy and as a QR code for the host's camera (``stun``: the host
+    chose "friends on other networks", which this page follows, and says so
+    before the person joins)."""
     parts = [
         h(
             "h2",
@@ -169,6 +198,8 @@ def joining(
         )
     else:
         parts.append(h("p", esc(t.t("together.join.text", host=host))))
+        if stun:
+            parts.append(h("p", esc(t.t("together.join.stun", host=host)), id="join-stun"))
         parts.append(
             h("p", button(t.t("button.join"), "join", primary=True, id="join", disabled=joined))
         )
@@ -186,4 +217,4 @@ def unreadable_invitation(t: Translator) -> str:
     )
 
 
-__all__ = ["invitations", "joining", "unreadable_invitation"]
+__all__ = ["NETWORK_FORM", "invitations", "joining", "network_choice", "unreadable_invitation"]

@@ -4,13 +4,20 @@ A browser's session description (SDP) runs to a kilobyte and more; an invitation
 has to fit in a link a person copies, and later in a QR code a phone scans from a
 screen (aim: version 10 or less, 271 bytes at the lowest error correction). A data
 channel needs four things from the other side: the ICE user fragment and password,
-the DTLS certificate's SHA-256 fingerprint, and the addresses it may be reached at
-(host candidates only: no STUN or TURN server is asked). :func:`compact` keeps
-those; :func:`expand` writes the smallest SDP a browser accepts back around them.
+the DTLS certificate's SHA-256 fingerprint, and the addresses it may be reached at.
+Those are host candidates (the device's own addresses) and, when the host chose
+to ask a public STUN server (:data:`STUN_SERVER`, off by default), server-reflexive
+ones (the public address a NAT gives the device). :func:`compact` keeps those;
+:func:`expand` writes the smallest SDP a browser accepts back around them.
 
 The text form (``str`` of :class:`Signal`, read back by :meth:`Signal.parse`)::
 
-    <ufrag>~<password>~<fingerprint, base64url of 32 bytes>~<address port,...>
+    <ufrag>~<password>~<fingerprint, base64url of 32 bytes>~<address port,...>[~<reflexive>]
+
+The fifth part is there only when this side asked the STUN server, and then it
+says so to the other side (a guest asks it too, so both gather the same kind):
+the public ``address port`` pairs the server answered with, or ``-`` when it
+answered nothing (no internet, say: the host candidates may still connect).
 
 Both are checked: a part of the wrong shape raises :class:`SignalError` naming it,
 so a mistyped or hostile paste is refused in words, never passed to the browser.
@@ -31,9 +38,17 @@ _ICE = re.compile(r"[A-Za-z0-9+/]{4,256}")
 _ADDRESS = re.compile(r"[0-9A-Za-z.:\-]{1,64}")
 _FINGERPRINT = re.compile(r"a=fingerprint:sha-256 ((?:[0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2})")
 _CANDIDATE = re.compile(r"a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host")
+_REFLEXIVE = re.compile(r"a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ srflx")
 #: The most addresses kept: a phone has Wi-Fi and perhaps a hotspot; more only
 #: lengthen the invitation.
 MAX_CANDIDATES = 4
+#: The most public addresses kept: one per address family (IPv4, IPv6).
+MAX_REFLEXIVE = 2
+#: The public STUN server a page asks when the host chose "friends on other
+#: networks" (site/link.mjs uses the same; docs/several-devices.md says why this one).
+STUN_SERVER = "stun:stun.cloudflare.com:3478"
+#: The fifth part of a compact text that asked the STUN server and heard nothing.
+NO_REFLEXIVE = "-"
 #: The longest compact text read (a paste of anything longer is refused unread).
 MAX_LENGTH = 600
 
@@ -52,6 +67,11 @@ class Signal:
     fingerprint: bytes
     #: (address, port) of each host candidate.
     candidates: tuple[tuple[str, int], ...]
+    #: Whether this side asked the public STUN server (and the other side should).
+    stun: bool = False
+    #: (address, port) of each server-reflexive candidate: the public addresses
+    #: the STUN server saw (only when ``stun``).
+    reflexive: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not _ICE.fullmatch(self.ufrag) or not _ICE.fullmatch(self.password):
@@ -62,14 +82,20 @@ class Signal:
             raise SignalError(
                 f"between 1 and {MAX_CANDIDATES} addresses, not {len(self.candidates)}"
             )
-        for address, port in self.candidates:
+        if len(self.reflexive) > MAX_REFLEXIVE or (self.reflexive and not self.stun):
+            raise SignalError(
+                f"at most {MAX_REFLEXIVE} public addresses, and only from a STUN server"
+            )
+        for address, port in self.candidates + self.reflexive:
             if not _ADDRESS.fullmatch(address) or not 0 < port < 65536:
                 raise SignalError(f"not an address: {address!r} {port!r}")
 
     def __str__(self) -> str:
         fingerprint = base64.urlsafe_b64encode(self.fingerprint).decode().rstrip("=")
-        addresses = ",".join(f"{address} {port}" for address, port in self.candidates)
-        return f"{self.ufrag}~{self.password}~{fingerprint}~{addresses}"
+        text = f"{self.ufrag}~{self.password}~{fingerprint}~{_addresses(self.candidates)}"
+        if self.stun:
+            text += "~" + (_addresses(self.reflexive) or NO_REFLEXIVE)
+        return text
 
     @classmethod
     def parse(cls, text: str) -> Signal:
@@ -78,25 +104,37 @@ class Signal:
         if len(text) > MAX_LENGTH:
             raise SignalError(f"too long to be an offer or answer ({len(text)} characters)")
         parts = text.split("~")
-        if len(parts) != 4:
+        if len(parts) not in (4, 5):
             raise SignalError(f"not an offer or answer: {text[:40]!r}")
-        ufrag, password, fingerprint, addresses = parts
+        ufrag, password, fingerprint, addresses = parts[:4]
         try:
             digest = base64.urlsafe_b64decode(fingerprint + "=" * (-len(fingerprint) % 4))
         except (ValueError, TypeError):
             raise SignalError(f"not a fingerprint: {fingerprint[:50]!r}") from None
-        candidates = []
-        for item in addresses.split(","):
-            address, _, port = item.partition(" ")
-            if not port.isdigit() or len(port) > 5:
-                raise SignalError(f"not an address and port: {item[:70]!r}")
-            candidates.append((address, int(port)))
-        return cls(ufrag, password, digest, tuple(candidates))
+        stun = len(parts) == 5
+        reflexive = () if not stun or parts[4] == NO_REFLEXIVE else _parse_addresses(parts[4])
+        return cls(ufrag, password, digest, _parse_addresses(addresses), stun, reflexive)
 
 
-def compact(sdp: str) -> Signal:
+def _addresses(pairs: tuple[tuple[str, int], ...]) -> str:
+    return ",".join(f"{address} {port}" for address, port in pairs)
+
+
+def _parse_addresses(text: str) -> tuple[tuple[str, int], ...]:
+    pairs = []
+    for item in text.split(","):
+        address, _, port = item.partition(" ")
+        if not port.isdigit() or len(port) > 5:
+            raise SignalError(f"not an address and port: {item[:70]!r}")
+        pairs.append((address, int(port)))
+    return tuple(pairs)
+
+
+def compact(sdp: str, *, stun: bool = False) -> Signal:
     """What a data channel needs of the browser's session description ``sdp``
-    (with its candidates gathered): :class:`SignalError` when a part is missing."""
+    (with its candidates gathered; ``stun``: gathered with the public STUN
+    server asked, so its server-reflexive candidates are kept too):
+    :class:`SignalError` when a part is missing."""
     ufrag = re.search(r"a=ice-ufrag:(\S+)", sdp)
     password = re.search(r"a=ice-pwd:(\S+)", sdp)
     fingerprint = _FINGERPRINT.search(sdp)
@@ -108,8 +146,12 @@ def compact(sdp: str) -> Signal:
             seen.append((address, int(port)))
     if not seen:
         raise SignalError("the session description has no host candidate")
+    public: list[tuple[str, int]] = []
+    for address, port in _REFLEXIVE.findall(sdp) if stun else ():
+        if (address, int(port)) not in public and len(public) < MAX_REFLEXIVE:
+            public.append((address, int(port)))
     digest = bytes.fromhex(fingerprint.group(1).replace(":", ""))
-    return Signal(ufrag.group(1), password.group(1), digest, tuple(seen))
+    return Signal(ufrag.group(1), password.group(1), digest, tuple(seen), stun, tuple(public))
 
 
 def expand(signal: Signal, *, offer: bool) -> str:
@@ -136,8 +178,16 @@ def expand(signal: Signal, *, offer: bool) -> str:
     for n, (address, port) in enumerate(signal.candidates, start=1):
         priority = 2122260223 - n
         lines.append(f"a=candidate:{n} 1 udp {priority} {address} {port} typ host generation 0")
+    for n, (address, port) in enumerate(signal.reflexive, start=len(signal.candidates) + 1):
+        # A server-reflexive candidate's type preference is 100 (host: 126); its
+        # base address is the other side's secret and of no use here: 0.0.0.0 0.
+        priority = 1686052607 - n
+        lines.append(
+            f"a=candidate:{n} 1 udp {priority} {address} {port} typ srflx"
+            " raddr 0.0.0.0 rport 0 generation 0"
+        )
     lines.append("a=end-of-candidates")
     return "\r\n".join(lines) + "\r\n"
 
 
-__all__ = ["MAX_LENGTH", "Signal", "SignalError", "compact", "expand"]
+__all__ = ["MAX_LENGTH", "STUN_SERVER", "Signal", "SignalError", "compact", "expand"]

@@ -129,6 +129,9 @@ class GamePage:
         #: camera reading a guest's answer.
         self.codes = Codes()
         self.scanner = Scanner()
+        #: "Friends on other networks": offers ask the public STUN server. Off for
+        #: every page opened (the host ticks it on the invitations, knowing its cost).
+        self.stun = False
 
     # --- opening ------------------------------------------------------------------------
 
@@ -209,6 +212,7 @@ class GamePage:
                 starting=self.lobby_setup is not None,
                 codes=self.codes,
                 scanner=self.scanner,
+                stun=self.stun,
             )
         elif app.screen is Screen.SETUP:
             html = paint.setup_screen(app)
@@ -517,6 +521,7 @@ class GamePage:
             "invite-scan-stop": lambda: self.outbox.append(self.scanner.stop()),
             "invite-cancel": self._cancel_invitations,
             "invite-bots": self._bots_for_the_absent,
+            "invite-stun": lambda: self._switch_stun(forms),
         }
         action = actions.get(intent)
         if action is None:
@@ -590,7 +595,7 @@ class GamePage:
         for p, seat in enumerate(setup.seats):
             if seat.is_remote:
                 lobby.links[p] = Link(p, seat.name)
-                self.outbox.append({"do": "offer", "seat": p})
+                self.outbox.append(self._offer(p))
         self.lobby, self.lobby_setup = lobby, setup
         self.connected, self.sent = set(), {}
         self.referee = Referee()
@@ -612,11 +617,34 @@ class GamePage:
         lobby = self.lobby or Lobby(here[0] if here else self.app.seats[0].name)
         for seat in seats:
             lobby.links[seat] = Link(seat, self.app.seats[seat].name)
-            self.outbox.append({"do": "offer", "seat": seat})
+            self.outbox.append(self._offer(seat))
             self.connected.discard(seat)
             self.sent.pop(seat, None)
         self.lobby = lobby
         self.focus_next = "together-title"
+
+    def _offer(self, seat: int) -> dict[str, Any]:
+        """site/link.mjs's op making an offer for ``seat`` (asking the public STUN
+        server only with ``"stun": true``)."""
+        return (
+            {"do": "offer", "seat": seat, "stun": True}
+            if self.stun
+            else {"do": "offer", "seat": seat}
+        )
+
+    def _switch_stun(self, forms: Forms) -> None:
+        """The "friends on other networks" box, as the click left it: every seat
+        not yet connected gets a fresh invitation gathered that way (an answer to
+        the old one would not match it)."""
+        fields = forms.get(screens.NETWORK_FORM) or {}
+        stun = fields.get("stun") is True
+        if self.lobby is None or stun == self.stun:
+            return
+        self.stun = stun
+        for seat, link in self.lobby.links.items():
+            if not link.connected:
+                self.lobby.links[seat] = Link(seat, link.name)
+                self.outbox.append(self._offer(seat))
 
     def _link(self, seat: int) -> Link:
         if self.lobby is None or seat not in self.lobby.links:
@@ -700,7 +728,9 @@ class GamePage:
             self.scanner.failed(seat, intent.get("problem"))
         elif event == "offer" and self.lobby is not None and seat in self.lobby.links:
             try:
-                self.lobby.offered(seat, str(intent.get("sdp") or ""))
+                stun = intent.get("stun") is True
+                if stun == self.stun:  # else an offer made before the box changed
+                    self.lobby.offered(seat, str(intent.get("sdp") or ""), stun=stun)
             except SignalError as exc:
                 self.lobby.links[seat].error = "together.error.link"
                 effects.warn(str(exc))
