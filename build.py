@@ -103,7 +103,7 @@ PYODIDE_FILES = (
 PYSCRIPT_SKIP = re.compile(r"(\.map$)|(^service-worker\.js$)")
 
 #: Browser code from npm copied as it is into the build's folder, by its path there:
-#: the QR encoder and decoder (docs/play-together.md says why these two) with their
+#: the QR encoder and decoder (docs/several-devices.md says why these two) with their
 #: licences. Only site/qr.mjs imports them, when a page plays together; the service
 #: worker precaches them with every other file, so a game by QR works offline.
 VENDORED = {

@@ -1,4 +1,4 @@
-// Data channels to other devices (issue 38, skyjo.web.together, docs/play-together.md).
+// Data channels to other devices (issue 38, skyjo.web.together, docs/several-devices.md).
 // RTCPeerConnection exists only on the main thread, not in the worker, so this
 // module holds the connections and nothing else: it makes an offer or an answer
 // when Python asks (a "link" effect, see skyjo.web.worker.effects), and passes what

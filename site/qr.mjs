@@ -1,4 +1,4 @@
-// QR codes and the camera for playing together (issue 38, docs/play-together.md).
+// QR codes and the camera for playing together (issue 38, docs/several-devices.md).
 // link.mjs imports this module at the first such "link" effect, and it imports the
 // vendored libraries only when asked for their work, so a page that never plays
 // together loads none of them:
@@ -38,7 +38,7 @@ async function draw(view, seat, text) {
   // camera; a higher level where the smallest version that fits has room) while
   // that fits version 10, whose modules a phone still reads from arm's length;
   // past that, level L keeps the modules large (an invitation with two mDNS
-  // names: version 9 at L rather than 11 at M; docs/play-together.md).
+  // names: version 9 at L rather than 11 at M; docs/several-devices.md).
   let code;
   try {
     code = generate(text, { minCorrectionLevel: correction.M, maxVersion: LARGEST_AT_M });

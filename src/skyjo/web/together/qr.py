@@ -1,7 +1,7 @@
 """QR codes of the invitations and answers (issue 38), painted as SVG by Python.
 
 The encoder is JavaScript, lean-qr vendored from npm (``site/qr.mjs``;
-docs/play-together.md says why): the worker asks for a code with a "link" effect
+docs/several-devices.md says why): the worker asks for a code with a "link" effect
 ``{"do": "qr", "seat": n, "text": ...}`` and hears back its modules as one more
 link event, ``{"type": "link", "event": "qr", "seat": n, "text": ..., "rows":
 ["0110...", ...]}``. :class:`Codes` keeps them by text, and :func:`svg` paints one:
