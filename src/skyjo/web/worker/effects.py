@@ -52,7 +52,9 @@ operation names an element by its ``id``:
     A data channel to another device (site/link.mjs, :mod:`skyjo.web.together`):
     ``{"do": "offer", "seat": n}`` makes the host's offer for a seat,
     ``{"do": "answer", "seat": n, "sdp": text}`` takes a guest's answer,
-    ``{"do": "join", "sdp": text}`` answers a host's offer (a guest),
+    ``{"do": "join", "sdp": text}`` answers a host's offer (a guest); an offer or
+    a join with ``"stun": true`` asks the public STUN server too (and the "offer"
+    event says ``"stun"`` back),
     ``{"do": "send", "seat": n, "text": text}`` sends down a seat's channel (a
     guest's page has one, seat -1), ``{"do": "share", "url": text}`` opens the
     system share sheet, ``{"do": "close"}`` closes every channel (with ``"seat"``,
