@@ -52,6 +52,7 @@ GUESTS: dict[int, dict[str, Any]] = {
     1: {
         "name": "Ben",
         "language": "es",
+        "offline": "Listo para jugar sin conexión.",
         "phone": True,
         "heading": "Únete a la partida de Ann como Ben",
         "join": "Unirme",
@@ -60,6 +61,7 @@ GUESTS: dict[int, dict[str, Any]] = {
     2: {
         "name": "Cleo",
         "language": "it",
+        "offline": "Pronto per giocare offline.",
         "phone": False,
         "heading": "Partecipa alla partita di Ann come Cleo",
         "join": "Partecipa",
@@ -68,6 +70,7 @@ GUESTS: dict[int, dict[str, Any]] = {
     3: {
         "name": "Dani",
         "language": "nl",
+        "offline": "Klaar om offline te spelen.",
         "phone": True,
         "heading": "Doe mee met het spel van Ann als Dani",
         "join": "Meedoen",
@@ -204,6 +207,7 @@ def test_three_guests_in_three_languages_play_a_round_offline(
         expect(guest.get_by_role("heading", name=g["heading"])).to_be_visible()
         expect(guest.locator("html")).to_have_attribute("lang", g["language"])
         expect(guest.locator("#join-stun")).to_have_count(0)
+        expect(guest.locator("#offline-status")).to_have_text(g["offline"])
         if seat == 3:
             no_serious_findings(guest, "joining offline, in Dutch")
         guest.get_by_role("button", name=g["join"]).click()

@@ -236,3 +236,15 @@ def _shown(guest: GuestPage) -> str:
     """The HTML of the guest's screen."""
     effects = guest.render()
     return " ".join(str(op) for op in effects.of("html"))
+
+
+def test_a_guests_joining_page_says_it_plays_offline_in_its_own_language() -> None:
+    # The footer's note (shown once the service worker is ready) was left in
+    # English on a guest's page until it is at the table.
+    _guest, effects = GuestPage.open_guest(
+        MemoryStorage(),
+        lambda e: None,
+        languages=["nl"],
+        fragment="#join=" + str(Invite(1, "Ann", "Dani", compact(CHROMIUM_OFFER))),
+    )
+    assert effects.of("offline") == [["offline", "Klaar om offline te spelen."]]

@@ -203,7 +203,9 @@ class GuestPage(GamePage):
                     codes=self.codes,
                     stun=self.invite.offer.stun,
                 )
-            effects = Effects().lang(self.app.language).html("app", html)
+            # The footer's "ready to play offline" in the guest's language too.
+            effects = Effects().lang(self.app.language).offline(t.t("offline.ready"))
+            effects.html("app", html)
             effects.attr("app", "data-screen", "joining")
             effects.text("topbar-controls", "")
             if self.focus_next:
