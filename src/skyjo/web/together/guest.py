@@ -10,7 +10,13 @@ table, the move log, the round end and the scores are painted by the same code
 as on the host's page, in the guest's own language. A move the person makes is
 not played here: it goes to the host as an intent, and the next view shows it.
 The guest's device keeps its own saved game untouched (the app's storage here is
-a memory of its own).
+a memory of its own); the only thing it keeps on the device is the move log it
+has seen (:mod:`skyjo.web.together.catchup`), under a key of its own, so after a
+reload it asks the host only for the lines it missed. When the game ends, the host
+sends the game's record: the guest's page can then export it, open the replay,
+and review its own seat, as the host's page can. Its menu offers nothing that does
+nothing here: no New game, no Import (the host starts games), and Export only
+once the record has come.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from skyjo import record
 from skyjo.actions import PlayerAction
 from skyjo.errors import IllegalActionError
 from skyjo.game import Game
@@ -28,6 +35,7 @@ from skyjo.state import Phase
 from skyjo.view import PlayerView
 from skyjo.web.device import MemoryStorage, Storage
 from skyjo.web.together import screens, wire
+from skyjo.web.together.catchup import LogLine, SeenLog
 from skyjo.web.together.lobby import Answer, Invite
 from skyjo.web.together.signal import SignalError, compact, expand
 from skyjo.web.ui.app import MOVE_KEYS, App, Line, Notice, Screen
@@ -69,8 +77,6 @@ class GuestApp(App):
     """The app of a guest's page: its game is the last view received, and its
     person's moves go to the host (:attr:`outbox`) instead of the engine."""
 
-    has_record = False
-
     def __init__(self, storage: Storage, *, language: str) -> None:
         super().__init__(storage, language=language, takebacks=False)
         self.howto_open = False
@@ -78,23 +84,36 @@ class GuestApp(App):
         #: Messages for the host, sent with the next effects.
         self.outbox: list[str] = []
         self.last_step = -1
+        #: Whether the game's record has come (at game end): then it is :attr:`game`
+        #: on the game-end screen, and Export, the replay and the review work.
+        self.has_record = False
+        self.record_game: Game | None = None
+        #: The game the views are of (a new id: a new game, whose record has not come).
+        self.game_name = ""
+        #: The seats whose person is away, as the host says.
+        self.away: tuple[wire.Away, ...] = ()
 
-    def show_view(self, data: Mapping[str, Any]) -> None:
-        """Paint from a view message (:func:`skyjo.web.together.wire.view_message`);
-        ``ValueError`` and the like for a malformed one."""
+    def show_view(self, data: Mapping[str, Any], log: list[LogLine]) -> None:
+        """Paint from a view message (:func:`skyjo.web.together.wire.view_message`)
+        and the log seen so far; ``ValueError`` and the like for a malformed one."""
         view = wire.read_view(dict(data["view"]))
         names = [str(n) for n in data["names"]]
         screen = str(data["screen"])
         if screen not in wire.SCREENS or len(names) != view.num_players:
             raise ValueError(f"a view of screen {screen!r} for {len(names)} names")
+        self.away = wire.read_away(data["away"], view.num_players)
+        game = str(data["game"])
+        if game != self.game_name:
+            self.game_name, self.record_game, self.has_record = game, None, False
         self.seat = view.seat
         self.host_name = self.host_name or names[0]
         seats = tuple(Seat(n, HUMAN if p == view.seat else REMOTE) for p, n in enumerate(names))
         self.setup = Setup(seats, view.rules)
-        self.game = MaskedGame(view)
         self.screen = Screen(screen)
+        ended = self.screen is Screen.GAME_END and self.record_game is not None
+        self.game = self.record_game if ended else MaskedGame(view)
         self.at_device = view.seat
-        self.log = [Line(str(key), dict(fields)) for key, fields in data["log"]]
+        self.log = [Line(key, fields) for key, fields in log]
         mine = [
             i
             for i, line in enumerate(self.log)
@@ -107,6 +126,22 @@ class GuestApp(App):
             self.steps += 1
             self.discard_mode = self.discard_mode and view.phase is Phase.PLACE_DRAWN
             self.hint = None
+
+    def take_record(self, data: Mapping[str, Any]) -> None:
+        """The game's record, which the host sends once the game has ended: checked
+        move by move as any record read (``SkyjoError`` or ``ValueError``)."""
+        if str(data["game"]) != self.game_name or self.screen is not Screen.GAME_END:
+            raise ValueError("a record of another game, or before it ended")
+        game = Game.from_record(record.from_json(data["record"]))
+        if len(game.players) != len(self.seats):
+            raise ValueError("a record that does not end this game")
+        self.record_game, self.has_record = game, True
+        self.game = game
+
+    def export_record(self) -> str:
+        if self.record_game is None:
+            raise IllegalActionError("the game's record comes when the game has ended")
+        return json.dumps(record.to_json(self.record_game.record()), indent=1)
 
     def _human(self, action: PlayerAction, *, seat: int | None = None) -> None:
         due = self.human_to_act()
@@ -150,6 +185,9 @@ GUEST_INTENTS = frozenset(
         "howto-close",
         "join",
         "answer-copy",
+        "export",
+        "review",
+        "review-show",
     }
 )
 
@@ -162,6 +200,9 @@ class GuestPage(GamePage):
     def __init__(self, app: GuestApp, push: Push, invite: Invite | None) -> None:
         super().__init__(app, push)
         self.invite = invite
+        #: The device's storage: only the log seen is kept there (never the game).
+        self.device: Storage = MemoryStorage()
+        self.seen = SeenLog()
         self.answer = ""
         self.joined = False
         self.link_open = False
@@ -181,6 +222,7 @@ class GuestPage(GamePage):
             invite = None
         app.host_name = invite.host if invite is not None else None
         page = cls(app, push, invite)
+        page.device, page.seen = storage, SeenLog.load(storage)
         return page, page.render().ready()
 
     def render(self, *, run_bots: bool = False) -> Effects:
@@ -223,7 +265,23 @@ class GuestPage(GamePage):
         return str(self.app.last_step)
 
     def _review_section(self) -> str:
-        return ""
+        return super()._review_section() if self.app.record_game is not None else ""
+
+    def _reviewed_game(self) -> Game | None:
+        return self.app.record_game
+
+    def _review_seat(self) -> int:
+        return max(self.app.seat, 0)
+
+    def _away_list(self) -> list[wire.Away]:
+        return list(self.app.away)
+
+    def _away_notes(self, t: Translator) -> str:
+        names = [seat.name for seat in self.app.seats]
+        return screens.away_notes(t, self.app.away, names, invite_back=False)
+
+    def _time_away(self) -> None:
+        """The host keeps the time of the seats away."""
 
     def dispatch(self, intent: str, data: Mapping[str, Any], forms: Any) -> Effects:
         if intent not in GUEST_INTENTS:
@@ -262,6 +320,8 @@ class GuestPage(GamePage):
             self.focus_next = "answer-copy"
         elif event == "open":
             self.link_open = True
+            # Which lines of the game's log this page has: the host sends the rest.
+            self.app.outbox.append(wire.hello_message(self.seen.hello()))
         elif event in ("closed", "failed"):
             self.closed = True
             self.viewing = False
@@ -278,10 +338,21 @@ class GuestPage(GamePage):
                 t = "together.refused"
                 self.app.notice = Notice(t, {}, error=True)
                 return super().render(run_bots=False) if self.viewing else self.render()
+            if data.get("t") == "record":
+                self.app.take_record(data)
+                return super().render(run_bots=False) if self.viewing else self.render()
             if data.get("t") != "view":
                 return Effects()
+            start, lines = data["from"], data["log"]
+            if not isinstance(start, int) or start < 0 or not isinstance(lines, list):
+                raise ValueError("a view without its log lines")
+            seen = [(str(key), dict(fields)) for key, fields in lines]
             self.app.notice = None
-            self.app.show_view(data)
+            log = SeenLog(self.seen.game, self.seen.first, list(self.seen.lines))
+            log.take(str(data["game"]), start, seen)
+            self.app.show_view(data, log.lines)
+            self.seen = log
+            self.seen.keep(self.device)
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             return Effects().warn(f"a view that cannot be read: {type(exc).__name__}: {exc}")
         self.viewing = True

@@ -7,7 +7,11 @@ refused unless all of this holds, in order (the cheapest first):
 1. it is not longer than :data:`~skyjo.web.together.wire.MAX_GUEST_MESSAGE`;
 2. the seat has not sent more than :data:`BURST` messages in a burst, refilled at
    :data:`PER_SECOND` (a flood is refused without being read);
-3. it is JSON of exactly the known shape ``{"t": "act", "a": <text>}``;
+3. it is JSON of exactly a known shape: ``{"t": "act", "a": <text>}``, or a
+   hello ``{"t": "hello", "game": <id>, "from": <number>}``, whose id is short
+   text and whose number a whole number from 0 to
+   :data:`~skyjo.web.together.wire.MAX_LOG_NUMBER` (a hello needs no more
+   checks: it asks only for the log lines after that number);
 4. its action's text parses as a player action;
 5. the host's table is in play, and it is this seat's move (the seat is the
    channel's, never a field of the message: a guest cannot speak for another);
@@ -30,7 +34,7 @@ from skyjo import engine
 from skyjo.actions import PlayerAction, parse_action
 from skyjo.errors import SkyjoError
 from skyjo.state import State
-from skyjo.web.together.wire import MAX_GUEST_MESSAGE
+from skyjo.web.together.wire import MAX_GAME_ID, MAX_GUEST_MESSAGE, MAX_LOG_NUMBER, Hello
 
 #: Messages a seat may send at once, and how many more each second: a person taps
 #: a few times a second at most; a page that sends more is not a person.
@@ -66,10 +70,10 @@ class Referee:
     #: Each seat's tokens and when they were last counted.
     _buckets: dict[int, tuple[float, float]] = field(default_factory=dict)
 
-    def check(self, seat: int, text: object, state: State | None) -> PlayerAction:
+    def check(self, seat: int, text: object, state: State | None) -> PlayerAction | Hello:
         """The action ``text`` (a guest's message from ``seat``'s channel) asks
-        for, if the host may play it on ``state`` (None: no table in play);
-        :class:`Refused` otherwise."""
+        for, if the host may play it on ``state`` (None: no table in play), or the
+        guest's hello; :class:`Refused` otherwise."""
         if not isinstance(text, str) or len(text) > MAX_GUEST_MESSAGE:
             raise Refused(Why.OVERSIZED, seat)
         self._spend(seat)
@@ -77,6 +81,8 @@ class Referee:
             data = json.loads(text)
         except (ValueError, RecursionError):
             raise Refused(Why.MALFORMED, seat, "not JSON") from None
+        if isinstance(data, dict) and data.get("t") == "hello":
+            return _hello(seat, data)
         if not isinstance(data, dict) or set(data) != {"t", "a"} or data["t"] != "act":
             raise Refused(Why.MALFORMED, seat, "not an action")
         words = data["a"]
@@ -102,6 +108,19 @@ class Referee:
             self._buckets[seat] = (tokens, now)
             raise Refused(Why.FLOOD, seat)
         self._buckets[seat] = (tokens - 1, now)
+
+
+def _hello(seat: int, data: dict[str, object]) -> Hello:
+    game, number = data.get("game"), data.get("from")
+    if set(data) != {"t", "game", "from"}:
+        raise Refused(Why.MALFORMED, seat, "not a hello")
+    if not isinstance(game, str) or len(game) > MAX_GAME_ID:
+        raise Refused(Why.MALFORMED, seat, f"not a game id: {str(game)[:40]!r}")
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise Refused(Why.MALFORMED, seat, f"not a line number: {str(number)[:40]!r}")
+    if not 0 <= number <= MAX_LOG_NUMBER:
+        raise Refused(Why.MALFORMED, seat, f"a line number out of range: {number}")
+    return Hello(game, number)
 
 
 __all__ = ["BURST", "PER_SECOND", "Referee", "Refused", "Why"]

@@ -3,14 +3,21 @@ joining. Built with :func:`skyjo.web.ui.render.h`, which escapes every name."""
 
 from __future__ import annotations
 
-from skyjo.web.together import scan
+from collections.abc import Sequence
+from typing import Final
+
+from skyjo.web.together import away, scan
 from skyjo.web.together.lobby import Lobby
 from skyjo.web.together.qr import Codes
+from skyjo.web.together.wire import Away
 from skyjo.web.ui.i18n import Translator
 from skyjo.web.ui.render import button, esc, h
 
 #: The form of the "friends on other networks" box (the page reads it with the click).
 NETWORK_FORM = "together-network"
+#: The id of the host's choice of how long an away seat waits (a select whose
+#: change the page forwards as an intent).
+AWAY_SELECT: Final = "away-wait"
 
 
 def network_choice(t: Translator, *, stun: bool) -> str:
@@ -44,6 +51,7 @@ def invitations(
     codes: Codes | None = None,
     scanner: scan.Scanner | None = None,
     stun: bool = False,
+    away_choice: str = away.DEFAULT,
 ) -> str:
     """The host's screen until every remote seat is connected: the "friends on
     other networks" box, then per seat the link as a QR code and as text (Copy
@@ -126,10 +134,13 @@ def invitations(
             if scanner is not None:
                 body.extend(scan.panel(t, scanner, seat=seat, name=name))
         parts.append(h("section", *body, class_="invite", aria_labelledby=f"invite-title-{seat}"))
+    parts.append(away_select(t, away_choice))
     if starting:  # back to the setup form
         parts.append(h("p", button(t.t("button.back"), "invite-cancel", id="invite-cancel")))
-    else:  # a game under way: a bot may play the seats still away
-        parts.append(h("p", button(t.t("button.bots_play"), "invite-bots", id="invite-bots")))
+    else:  # a game under way: a bot may play the seats still away, or the table waits
+        bots = button(t.t("button.bots_play"), "invite-bots", id="invite-bots")
+        table = button(t.t("button.to_table"), "invite-hide", id="invite-hide")
+        parts.append(h("p", bots + " " + table))
     return h(
         "section",
         *parts,
@@ -217,4 +228,62 @@ def unreadable_invitation(t: Translator) -> str:
     )
 
 
-__all__ = ["NETWORK_FORM", "invitations", "joining", "network_choice", "unreadable_invitation"]
+def time_words(t: Translator, seconds: int) -> str:
+    """ "20 seconds", "1 minute", "5 minutes": one of the host's choices."""
+    return t.t(f"together.time.{seconds}")
+
+
+def away_select(t: Translator, choice: str) -> str:
+    """The host's choice: how long a seat whose person is away waits for them
+    before a bot plays it (:mod:`skyjo.web.together.away`)."""
+    options = []
+    for value in away.CHOICES:
+        if value == away.NEVER:
+            text = t.t("together.away.never")
+        else:
+            text = t.t("together.away.after", time=time_words(t, int(value)))
+        options.append(h("option", esc(text), value=value, selected=value == choice))
+    return h(
+        "p",
+        h("label", esc(t.t("together.away.label")), for_=AWAY_SELECT),
+        " ",
+        h("select", *options, id=AWAY_SELECT),
+        class_="away-choice",
+    )
+
+
+def away_notes(
+    t: Translator, seats: Sequence[Away], names: Sequence[str], *, invite_back: bool
+) -> str:
+    """Above the table, on every device: who is away and when a bot plays for them,
+    or that one does; on the host's page, a button to show their invitation."""
+    parts = []
+    for seat in seats:
+        name = names[seat.seat]
+        if seat.bot:
+            text = t.t("together.away.bot", name=name)
+        elif seat.wait is None:
+            text = t.t("together.away.waits", name=name)
+        else:
+            text = t.t("together.away.waiting", name=name, time=time_words(t, seat.wait))
+        line = [esc(text)]
+        if invite_back:
+            label = t.t("button.invite_back", name=name)
+            line.append(button(label, "invite-show", id=f"invite-back-{seat.seat}"))
+        parts.append(h("p", " ".join(line), id=f"away-{seat.seat}"))
+    if not parts:
+        return ""
+    return h("div", *parts, class_="notice away", role="status")
+
+
+__all__ = [
+    "AWAY_SELECT",
+    "NETWORK_FORM",
+    "away_notes",
+    "away_select",
+    "invitations",
+    "joining",
+    "network_choice",
+    "time_words",
+    "unreadable_invitation",
+]

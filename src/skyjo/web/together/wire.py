@@ -10,12 +10,23 @@ Host to guest, one JSON object a message:
     as catalogue keys and fields (the guest says them in its own language).
     Built from the state's view only: the same view gives the same message,
     whatever the hidden cards are (a test holds this).
+    ``game`` names the game (:func:`skyjo.web.together.catchup.game_id`), ``from``
+    is the number of ``log``'s first line in the game's whole log: a view carries
+    only the lines the guest has not had (:mod:`skyjo.web.together.catchup`).
+    ``away`` lists the seats whose person is away: ``[seat, seconds or null,
+    whether a bot plays it]`` (:mod:`skyjo.web.together.away`).
+``{"t": "record", "game": id, "record": {...}}``
+    The game's record (:mod:`skyjo.record`), sent once the game has ended, never
+    before: every face-down card and the draw pile's order are in it, and they no
+    longer matter then. The guest can export it and review its own seat.
 ``{"t": "no"}``
     The guest's last intent was refused (said as "that is not possible now").
 
 Guest to host: ``{"t": "act", "a": "<action>"}``, the canonical text of a player
 action (:func:`skyjo.actions.parse_action`: ``draw``, ``take``, ``flip 3``,
-``swap 7``), for the guest's own seat; the host checks it
+``swap 7``), for the guest's own seat; and, once its channel opens,
+``{"t": "hello", "game": id, "from": n}``: the game whose log it keeps and how many
+of its lines it has (``""`` and 0 when it has none). The host checks both
 (:mod:`skyjo.web.together.referee`). Nothing else is read from a guest.
 """
 
@@ -23,6 +34,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from skyjo.actions import PlayerAction, parse_action
@@ -37,8 +49,15 @@ MAX_GUEST_MESSAGE: Final = 200
 #: The longest message a host sends (a view with 60 log lines is about 8 kB); a
 #: guest reads nothing longer.
 MAX_HOST_MESSAGE: Final = 64_000
-#: How many of the log's last lines a view message carries.
-LOG_LINES: Final = 60
+#: The most of the log's last lines a view message carries: a guest that has
+#: seen none (or lines of another game) receives this many; one that has seen
+#: the log up to a point receives only the lines after it.
+LOG_LINES: Final = 200
+#: The longest game id (:func:`skyjo.web.together.catchup.game_id`) and the
+#: highest log line number a guest's hello may name (a game's log is a few
+#: thousand lines at most).
+MAX_GAME_ID: Final = 32
+MAX_LOG_NUMBER: Final = 1_000_000
 #: The screens a guest shows.
 SCREENS: Final = ("table", "round_end", "game_end")
 REFUSED: Final = '{"t":"no"}'
@@ -51,10 +70,19 @@ def view_message(
     screen: str,
     names: Sequence[str],
     log: Sequence[tuple[str, dict[str, Any]]],
+    game: str = "",
+    log_from: int = 0,
+    away: Sequence[Away] = (),
 ) -> str:
-    """The message that shows ``view``'s seat the table (see the module docstring)."""
+    """The message that shows ``view``'s seat the table (see the module docstring):
+    ``log`` holds the lines from number ``log_from`` on (at most the last
+    :data:`LOG_LINES`)."""
+    skipped = max(0, len(log) - LOG_LINES)
     data = {
         "t": "view",
+        "game": game,
+        "from": log_from + skipped,
+        "away": [[a.seat, a.wait, a.bot] for a in away],
         "step": step,
         "screen": screen,
         "names": list(names),
@@ -74,8 +102,52 @@ def view_message(
             "results": [[r.finisher, list(r.raw), list(r.points), r.doubled] for r in view.results],
             "legal": [str(a) for a in view.legal_actions],
         },
-        "log": [[key, fields] for key, fields in log[-LOG_LINES:]],
+        "log": [[key, fields] for key, fields in log[skipped:]],
     }
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Away:
+    """A seat whose person is away, as every page shows it: how long it waits
+    before a bot plays it (None: for ever), and whether a bot plays it now."""
+
+    seat: int
+    wait: int | None
+    bot: bool
+
+
+def read_away(data: object, players: int) -> tuple[Away, ...]:
+    """The ``away`` of a view message; ``ValueError`` for anything malformed."""
+    if not isinstance(data, list) or len(data) > players:
+        raise ValueError("away: not a list of seats")
+    found = []
+    for item in data:
+        seat, wait, bot = item
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"away: not a seat: {seat!r}")
+        if wait is not None and (not isinstance(wait, int) or not 0 <= wait <= 86_400):
+            raise ValueError(f"away: not a time: {wait!r}")
+        found.append(Away(seat, wait, bot is True))
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """A guest's first word on a channel: the game whose log it keeps and how many
+    of its lines it has (:mod:`skyjo.web.together.catchup`)."""
+
+    game: str
+    next: int
+
+
+def hello_message(hello: Hello) -> str:
+    return json.dumps({"t": "hello", "game": hello.game, "from": hello.next}, separators=(",", ":"))
+
+
+def record_message(game: str, record: dict[str, Any]) -> str:
+    """The game's record for a guest, once the game has ended (never before)."""
+    data = {"t": "record", "game": game, "record": record}
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -151,13 +223,20 @@ def act_message(action: PlayerAction) -> str:
 
 
 __all__ = [
+    "MAX_GAME_ID",
     "MAX_GUEST_MESSAGE",
     "MAX_HOST_MESSAGE",
+    "MAX_LOG_NUMBER",
     "REFUSED",
     "SCREENS",
     "UNKNOWN",
+    "Away",
+    "Hello",
     "act_message",
+    "hello_message",
     "masked_state",
+    "read_away",
     "read_view",
+    "record_message",
     "view_message",
 ]

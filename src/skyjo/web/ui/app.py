@@ -64,6 +64,8 @@ SETUP_UNREADABLE_KEY: Final = "skyjo.setup-unreadable"
 #: Set once the person has dismissed "how to play" (shown on a first visit).
 HOWTO_KEY: Final = "skyjo.howto"
 MAX_RECENT: Final = 5
+#: The move log's last lines a save keeps.
+SAVED_LINES: Final = 200
 SAVE_VERSION: Final = 1
 #: The longest save written: the longest text a page reads back
 #: (:data:`skyjo.jsontext.MAX_LENGTH`).
@@ -177,9 +179,15 @@ class App:
         self.setup = self._remembered_setup()
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}
+        #: The seats of people on other devices that a bot plays while they are away.
+        self.standing_in: set[int] = set()
         self.screen = Screen.SETUP
         self.discard_mode = False
         self.log: list[Line] = []
+        #: The number of the log's first line in the whole game's log: a save keeps
+        #: only the last lines, and the guests of a game played together count its
+        #: lines from the game's first (:mod:`skyjo.web.together.catchup`).
+        self.log_from = 0
         #: What happened since a person last acted: the live region reads it out, so a
         #: person's own move is not drowned by the instant bots that follow it.
         self.since_person: list[Line] = []
@@ -317,6 +325,8 @@ class App:
         self.tiebreak_of = tiebreak_of
         self._seat(game)
         self.log = [Line.from_json(line) for line in data.get("log", [])]
+        log_from = data.get("log_from", 0)
+        self.log_from = log_from if isinstance(log_from, int) and log_from >= 0 else 0
 
     def resume(self) -> None:
         self.screen = self._screen_for_state()
@@ -476,6 +486,7 @@ class App:
         game = Game(players, rules, seed=self.rng.randrange(2**32), pause_between_rounds=True)
         self._seat(game)
         self.log = []
+        self.log_from = 0
         self.since_person = []
         self.confirming = None
         self._note(game.opening_events, None)
@@ -486,6 +497,7 @@ class App:
         """Put ``game`` on the table with a bot for every bot seat."""
         self.game = game
         self.bots = {p: make_bot(s.kind) for p, s in enumerate(self.seats) if s.is_bot}
+        self.standing_in = set()  # the page stands bots in again for a new game
         game.seat_bots(self.bots)
         self.discard_mode = False
         self.hint = None
@@ -608,17 +620,23 @@ class App:
             return ()
         return tuple(p for p in engine.players_to_act(self.game.state) if p in self.remote)
 
-    def give_to_bot(self, seat: int, level: str = "medium") -> None:
-        """A bot of ``level`` plays ``seat`` from now on (a guest who did not come
-        back); the log keeps the seat's name."""
-        if self.game is None or not 0 <= seat < len(self.seats) or self.tiebreak_of:
-            raise IllegalActionError(f"there is no seat {seat} to give to a bot")
-        seats = list(self.setup.seats)
-        seats[seat] = Seat(seats[seat].name, level)
-        self.setup = replace(self.setup, seats=tuple(seats))
+    def stand_in(self, seat: int, level: str = "medium") -> None:
+        """A bot of ``level`` plays ``seat``, a person's on another device, while that
+        person is away (:mod:`skyjo.web.together.away`); the seat stays theirs (its
+        kind, its name in the log and the save), so :meth:`take_back` gives it back."""
+        if self.game is None or seat not in self.remote:
+            raise IllegalActionError(f"there is no seat {seat} on another device")
+        self.standing_in.add(seat)
         self.bots[seat] = make_bot(level)
         self.game.seat_bots(self.bots)
-        self._save()
+
+    def take_back(self, seat: int) -> None:
+        """The person of ``seat`` is back: the bot standing in for them stops."""
+        if seat in self.standing_in:
+            self.standing_in.discard(seat)
+            self.bots.pop(seat, None)
+            if self.game is not None:
+                self.game.seat_bots(self.bots)
 
     def play_remote(self, seat: int, action: PlayerAction) -> None:
         """Play ``action`` for the person at ``seat`` on another device, already
@@ -905,6 +923,7 @@ class App:
         self.setup = Setup(seats, game_record.rules, self.setup.speed)
         self._seat(game)
         self.log = []
+        self.log_from = 0
         self.since_person = []
         self.notice = Notice("import.done", {})
         self.screen = self._screen_for_state()
@@ -1049,7 +1068,8 @@ class App:
             "app": SAVE_VERSION,
             "setup": self.setup.to_json(),
             "record": record.to_json(self.game.record()),
-            "log": [line.to_json() for line in self.log[-200:]],
+            "log": [line.to_json() for line in self.log[-SAVED_LINES:]],
+            "log_from": self.log_from + max(0, len(self.log) - SAVED_LINES),
             "tiebreak_of": list(self.tiebreak_of),
         }
         self._write_save(json.dumps(data))

@@ -18,18 +18,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import Callable, Coroutine, Mapping
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
 import skyjo
+from skyjo import record
 from skyjo.errors import SkyjoError
+from skyjo.game import Game
 from skyjo.i18n.language import saved_language
 from skyjo.rules import ColumnRule, Rules
 from skyjo.state import Phase
 from skyjo.web.device import Storage
 from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
-from skyjo.web.together import screens, wire
+from skyjo.web.together import away, catchup, screens, wire
 from skyjo.web.together.lobby import Link, Lobby
 from skyjo.web.together.qr import Codes
 from skyjo.web.together.referee import Referee, Refused
@@ -132,6 +135,21 @@ class GamePage:
         #: "Friends on other networks": offers ask the public STUN server. Off for
         #: every page opened (the host ticks it on the invitations, knowing its cost).
         self.stun = False
+        #: Whether the invitations show over a game under way (the host may go back
+        #: to the table, and a bot playing an away seat sends it back there).
+        self.inviting = False
+        #: The seats whose person is away (:mod:`skyjo.web.together.away`), and the
+        #: clock and sleep their timer runs on (the tests pass their own).
+        self.away = away.AwaySeats()
+        self.clock: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self.away_timing = False
+        #: Each connected seat's next log line to send, with the game it counts in
+        #: (:mod:`skyjo.web.together.catchup`); absent until the seat's hello.
+        self.log_next: dict[int, tuple[str, int]] = {}
+        #: The game whose record each seat was sent (at game end).
+        self.record_sent: dict[int, str] = {}
+        self._game_id: tuple[object, str] = (None, "")
 
     # --- opening ------------------------------------------------------------------------
 
@@ -203,7 +221,7 @@ class GamePage:
         announcement = None
         if question is not None:
             html = render.confirm(question)
-        elif self.lobby is not None:
+        elif self.lobby is not None and (self.inviting or self.lobby_setup is not None):
             html = screens.invitations(
                 t,
                 self.lobby,
@@ -213,6 +231,7 @@ class GamePage:
                 codes=self.codes,
                 scanner=self.scanner,
                 stun=self.stun,
+                away_choice=self._away_choice(),
             )
         elif app.screen is Screen.SETUP:
             html = paint.setup_screen(app)
@@ -240,6 +259,8 @@ class GamePage:
         guide = paint.howto(app) if question is None and not bare else ""
         # The statistics, opened from the menu, above any screen.
         panel = statistics_panel.html(app) if question is None else ""
+        if app.screen.value in wire.SCREENS and question is None:
+            note += self._away_notes(t)
         shown = panel + (html if bare else guide + note + html)
         # Unchanged, the setup form is left alone: what the reader typed into it
         # lives in the page until an intent reads the form (opening the menu on a
@@ -274,6 +295,7 @@ class GamePage:
         self.outbox = []
         if run_bots:
             self._run_bots_soon()
+        self._time_away()
         return effects
 
     def _travel(self) -> list[tuple[str, str]]:
@@ -326,17 +348,27 @@ class GamePage:
     def _review_section(self) -> str:
         """The review at game end; the first time a game ends, the review of the
         person's seat (the first seat a person plays, else seat 0) starts."""
-        game = self.app.game
-        assert game is not None
+        game = self._reviewed_game()
+        if game is None:
+            return ""
         self.review.set_language(self.app.language, you=self.app.you())
-        people = [i for i, seat in enumerate(self.app.seats) if not seat.is_bot]
+        first = self._review_seat()
         if self.reviewed is not game:
             self.reviewed = game
-            self._start_review(people[0] if people else 0)
-        return self.review.html(game.players, default_seat=people[0] if people else 0)
+            self._start_review(first)
+        return self.review.html(game.players, default_seat=first)
+
+    def _reviewed_game(self) -> Game | None:
+        """The game the review reads (its record)."""
+        return self.app.game
+
+    def _review_seat(self) -> int:
+        """The seat the review starts with: the first a person plays."""
+        people = [i for i, seat in enumerate(self.app.seats) if not seat.is_bot]
+        return people[0] if people else 0
 
     def _start_review(self, seat: int) -> None:
-        game = self.app.game
+        game = self._reviewed_game()
         if game is None:
             return
         self.review.start(game.record(), seat)
@@ -409,6 +441,8 @@ class GamePage:
             return self.dispatch(str(intent.get("intent", "")), data, forms)
         if kind == "submit":
             return self.guarded(lambda: self._start_from_form(forms))
+        if kind == "change" and intent.get("id") == screens.AWAY_SELECT:
+            return self.guarded(lambda: self._choose_away(str(intent.get("value", ""))))
         if kind == "change" and intent.get("id") == "language":
             self._keep_typed_setup(forms)
             language = str(intent.get("value", ""))
@@ -522,6 +556,8 @@ class GamePage:
             "invite-cancel": self._cancel_invitations,
             "invite-bots": self._bots_for_the_absent,
             "invite-stun": lambda: self._switch_stun(forms),
+            "invite-show": self._show_invitations,
+            "invite-hide": self._hide_invitations,
         }
         action = actions.get(intent)
         if action is None:
@@ -598,6 +634,8 @@ class GamePage:
                 self.outbox.append(self._offer(p))
         self.lobby, self.lobby_setup = lobby, setup
         self.connected, self.sent = set(), {}
+        self.log_next, self.record_sent = {}, {}
+        self.away.clear()
         self.referee = Referee()
         self.focus_next = "together-title"
 
@@ -608,6 +646,9 @@ class GamePage:
         if not remote or self.app.game is None:
             self.app.resume()
             return
+        now = self.clock()
+        for seat in remote:
+            self.away.dropped(seat, now)
         self._invite_again(remote)
 
     def _invite_again(self, seats: list[int]) -> None:
@@ -620,7 +661,9 @@ class GamePage:
             self.outbox.append(self._offer(seat))
             self.connected.discard(seat)
             self.sent.pop(seat, None)
+            self.log_next.pop(seat, None)
         self.lobby = lobby
+        self.inviting = True
         self.focus_next = "together-title"
 
     def _offer(self, seat: int) -> dict[str, Any]:
@@ -696,21 +739,111 @@ class GamePage:
     def _cancel_invitations(self) -> None:
         self.lobby = self.lobby_setup = None
         self.connected = set()
+        self.away.clear()
         self.outbox.append({"do": "close"})
         self.focus_next = "quick"
 
     def _bots_for_the_absent(self) -> None:
         """A game under way whose guests have not come back: a bot plays each seat
-        still away, and the game goes on (those seats' channels are closed)."""
+        still away (until its person comes back by the invitation, which stays
+        offered), and the game goes on."""
         if self.lobby is None or self.lobby_setup is not None:
             return
         for seat, link in self.lobby.links.items():
-            if not link.connected:
-                self.app.give_to_bot(seat)
-                self.outbox.append({"do": "close", "seat": seat})
-        self.lobby = None
+            if not link.connected and seat in self.app.remote:
+                self.app.stand_in(seat)
+        self._hide_invitations()
+
+    def _show_invitations(self) -> None:
+        """The table's "Invite Ben back": the invitations of the seats away."""
+        if self.lobby is not None:
+            self.inviting = True
+            self.focus_next = "together-title"
+
+    def _hide_invitations(self) -> None:
+        """Back to the table while seats are away (their invitations stay offered)."""
+        self.inviting = False
         if self.app.screen is Screen.RESUME:
             self.app.resume()
+
+    # --- playing together: a seat whose person is away ------------------------------------
+
+    def _away_choice(self) -> str:
+        return away.read_choice(self.app.keeper.read(away.AWAY_KEY))
+
+    def _choose_away(self, value: str) -> None:
+        """The host chose how long an away seat waits before a bot plays it."""
+        if value in away.CHOICES:
+            self.app.keeper.write(away.AWAY_KEY, value)
+            self.focus_next = screens.AWAY_SELECT
+
+    def _away_list(self) -> list[wire.Away]:
+        wait = away.wait_seconds(self._away_choice())
+        return [
+            wire.Away(seat, None if wait is None else int(wait), seat in self.app.standing_in)
+            for seat in sorted(self.away.since)
+            if seat < len(self.app.seats)
+        ]
+
+    def _away_notes(self, t: Translator) -> str:
+        """Who is away, and when a bot plays for them (the host may invite them back)."""
+        names = [seat.name for seat in self.app.seats]
+        return screens.away_notes(t, self._away_list(), names, invite_back=self.lobby is not None)
+
+    def _gone(self, seat: int) -> None:
+        """A guest's channel closed during a game: its seat waits, with a fresh
+        invitation, and the away timer counts."""
+        self.away.dropped(seat, self.clock())
+        self._invite_again([seat])
+
+    def _back(self, seat: int) -> None:
+        """A guest's channel opened: the seat is the person's again (a bot standing
+        in stops), and its views wait for its hello."""
+        self.connected.add(seat)
+        self.sent.pop(seat, None)
+        self.log_next.pop(seat, None)
+        self.record_sent.pop(seat, None)
+        self.away.back(seat)
+        self.app.take_back(seat)
+
+    def _stand_in_due(self) -> bool:
+        """A bot plays each seat away longer than the host chose; the host's page
+        goes back to the table. Whether any did."""
+        app = self.app
+        if app.game is None or self.lobby_setup is not None:
+            return False
+        wait = away.wait_seconds(self._away_choice())
+        due = [
+            seat
+            for seat in self.away.due(self.clock(), wait)
+            if seat in app.remote and seat not in app.standing_in
+        ]
+        for seat in due:
+            app.stand_in(seat)
+        if due:
+            self._hide_invitations()
+        return bool(due)
+
+    def _away_next(self) -> float | None:
+        wait = away.wait_seconds(self._away_choice())
+        return self.away.next_in(self.clock(), wait, playing=self.app.standing_in)
+
+    def _time_away(self) -> None:
+        if not self.away_timing and self._away_next() is not None:
+            self.away_timing = True
+            self.spawn(self._away_timer())
+
+    async def _away_timer(self) -> None:
+        """Wakes at least once a second while a seat is away (the host may change the
+        time meanwhile) and stands a bot in for each seat due, pushing the repaint."""
+        try:
+            while (left := self._away_next()) is not None:
+                await self.sleep(min(left, 1.0))
+                if self._stand_in_due():
+                    self.push(self.render(run_bots=False))
+                    self._run_bots_soon()
+        finally:
+            self.away_timing = False
 
     def on_link(self, intent: Mapping[str, Any]) -> Effects:
         """What site/link.mjs heard: an offer made, a channel open or closed, a
@@ -736,19 +869,24 @@ class GamePage:
                 effects.warn(str(exc))
         elif event == "open" and self.lobby is not None and seat in self.lobby.links:
             self.lobby.links[seat].connected = True
-            self.connected.add(seat)
+            self._back(seat)
             if self.lobby.ready and self.lobby_setup is not None:
                 setup, self.lobby, self.lobby_setup = self.lobby_setup, None, None
                 self.app.start(setup)
             elif self.lobby.ready:  # a game resumed, or a guest back
                 self.lobby = None
+                self.inviting = False
                 if self.app.screen is Screen.RESUME:
                     self.app.resume()
         elif event == "open" and seat in self.app.remote:
-            self.connected.add(seat)
-            self.sent.pop(seat, None)
-        elif event in ("closed", "failed") and self.lobby is None and seat in self.connected:
-            self._invite_again([seat])  # the guest's seat waits for it to come back
+            self._back(seat)
+        elif (
+            event in ("closed", "failed")
+            and self.lobby_setup is None
+            and seat in self.connected
+            and seat in self.app.remote
+        ):
+            self._gone(seat)  # the guest's seat waits for it to come back
         elif event in ("closed", "failed"):
             self.connected.discard(seat)
             self.sent.pop(seat, None)
@@ -763,33 +901,96 @@ class GamePage:
 
     def _from_guest(self, seat: int, text: object) -> Effects:
         """A guest's message: played if the referee and the app agree, else refused
-        (the guest hears only that, the host's console why)."""
+        (the guest hears only that, the host's console why). A hello says which log
+        lines the guest has (:mod:`skyjo.web.together.catchup`); any other first
+        message means it has none."""
         app = self.app
         state = app.game.state if app.game is not None and app.screen is Screen.TABLE else None
         try:
-            action = self.referee.check(seat, text, state)
-            app.play_remote(seat, action)
+            said = self.referee.check(seat, text, state)
+            if isinstance(said, wire.Hello):
+                self._hello(seat, said)
+            else:
+                self.log_next.setdefault(seat, ("", 0))
+                app.play_remote(seat, said)
         except (Refused, SkyjoError) as exc:
+            self.log_next.setdefault(seat, ("", 0))
             self.outbox.append({"do": "send", "seat": seat, "text": wire.REFUSED})
             return Effects().warn(str(exc)).extend(self.render())
         return self.render()
 
+    def _hello(self, seat: int, hello: wire.Hello) -> None:
+        app = self.app
+        game = self.game_id()
+        end = app.log_from + len(app.log)
+        first = catchup.first_line(hello, game=game, log_from=app.log_from, log_end=end)
+        self.log_next[seat] = (game, first)
+        self.sent.pop(seat, None)
+
+    def game_id(self) -> str:
+        """The id of the game on the table (:func:`skyjo.web.together.catchup.game_id`)."""
+        game = self.app.game
+        if game is None:
+            return ""
+        if self._game_id[0] is not game:
+            self._game_id = (game, catchup.game_id(game.record()))
+        return self._game_id[1]
+
     def _send_views(self) -> None:
-        """Each connected seat's view of the table, when it changed since last sent."""
+        """Each connected seat's view of the table, when it changed since last sent,
+        with the log lines it has not had; at game end, the game's record."""
         app = self.app
         if app.game is None or app.screen.value not in wire.SCREENS or self.lobby_setup is not None:
             return  # no game, or a new one waiting for its guests
+        if not self.connected:
+            return
         names = [seat.name for seat in app.seats]
-        log = [(line.key, line.fields) for line in app.log]
+        game = self.game_id()
+        end = app.log_from + len(app.log)
+        oldest = catchup.first_line(None, game=game, log_from=app.log_from, log_end=end)
+        away_now = self._away_list()
         for seat in sorted(self.connected):
-            if seat >= len(names):
-                continue
-            text = wire.view_message(
-                app.game.view(seat), step=app.steps, screen=app.screen.value, names=names, log=log
+            if seat >= len(names) or seat not in self.log_next:
+                continue  # waiting for the seat's hello
+            counted, start = self.log_next[seat]
+            start = oldest if counted != game or start < oldest else min(start, end)
+            view = app.game.view(seat)
+            core = wire.view_message(
+                view,
+                step=app.steps,
+                screen=app.screen.value,
+                names=names,
+                log=[],
+                game=game,
+                away=away_now,
             )
-            if self.sent.get(seat) != text:
-                self.sent[seat] = text
+            if self.sent.get(seat) != core or start < end:
+                self.sent[seat] = core
+                lines = [(line.key, line.fields) for line in app.log[start - app.log_from :]]
+                text = wire.view_message(
+                    view,
+                    step=app.steps,
+                    screen=app.screen.value,
+                    names=names,
+                    log=lines,
+                    game=game,
+                    log_from=start,
+                    away=away_now,
+                )
                 self.outbox.append({"do": "send", "seat": seat, "text": text})
+            self.log_next[seat] = (game, end)
+            if app.screen is Screen.GAME_END and self.record_sent.get(seat) != game:
+                self.record_sent[seat] = game
+                self._send_record(seat, game)
+
+    def _send_record(self, seat: int, game: str) -> None:
+        """The game's record for a guest, once the game has ended (never before)."""
+        assert self.app.game is not None
+        text = wire.record_message(game, record.to_json(self.app.game.record()))
+        if len(text) > wire.MAX_HOST_MESSAGE:
+            self.app.notice = Notice("together.record_too_long", {}, error=True)
+            return
+        self.outbox.append({"do": "send", "seat": seat, "text": text})
 
     # --- the setup form ---------------------------------------------------------------------
 

@@ -27,10 +27,12 @@ def topbar(app: App, *, menu_open: bool = False) -> str:
     (a "Menu" button opens it on a phone; ``menu_open`` says whether it is open)."""
     t = Translator(app.language)
     parts = [render.language_switcher(t, present.languages(app.language))]
-    if app.game is not None and app.screen is not Screen.RESUME:
+    if app.game is not None and app.screen is not Screen.RESUME and app.has_record:
         parts.append(render.button(t.t("button.export"), "export", id="export"))
-    parts.append(render.button(t.t("button.import"), "import", id="import"))
-    if app.screen is not Screen.SETUP:
+    # A guest's page (its host moves the game on) neither imports nor starts games.
+    if app.host_name is None:
+        parts.append(render.button(t.t("button.import"), "import", id="import"))
+    if app.screen is not Screen.SETUP and app.host_name is None:
         parts.append(render.button(t.t("button.new_game"), "new-game", id="new-game"))
     parts.append(render.button(t.t("button.howto"), "howto", id="howto-open"))
     parts.append(render.button(t.t("button.statistics"), "statistics", id="stats-open"))
