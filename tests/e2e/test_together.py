@@ -187,7 +187,17 @@ def hidden_values_in(messages: list[str]) -> list[str]:
         data = json.loads(text)
         if data.get("t") == "no":
             continue
-        assert set(data) == {"t", "step", "screen", "names", "view", "log"}, data.keys()
+        assert set(data) == {
+            "t",
+            "game",
+            "from",
+            "away",
+            "step",
+            "screen",
+            "names",
+            "view",
+            "log",
+        }, data.keys()
         view = data["view"]
         for cards, removed in view["grids"]:
             if (
