@@ -46,7 +46,8 @@ from skyjo.view import PlayerView, completed_state
 #: The longest message a guest may send, in characters: an action's text is a
 #: dozen; anything longer is refused unread.
 MAX_GUEST_MESSAGE: Final = 200
-#: The longest message a host sends (a view with 60 log lines is about 8 kB); a
+#: The longest message a host sends (a view with 200 log lines is about 15 kB, a
+#: four-player game's record 10 kB, with one new line 1 kB); a
 #: guest reads nothing longer.
 MAX_HOST_MESSAGE: Final = 64_000
 #: The most of the log's last lines a view message carries: a guest that has

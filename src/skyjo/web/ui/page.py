@@ -259,7 +259,7 @@ class GamePage:
         guide = paint.howto(app) if question is None and not bare else ""
         # The statistics, opened from the menu, above any screen.
         panel = statistics_panel.html(app) if question is None else ""
-        if app.screen.value in wire.SCREENS and question is None:
+        if app.game is not None and app.screen is not Screen.SETUP and question is None:
             note += self._away_notes(t)
         shown = panel + (html if bare else guide + note + html)
         # Unchanged, the setup form is left alone: what the reader typed into it
