@@ -39,11 +39,13 @@ pytestmark = pytest.mark.e2e
 __all__ = ["webrtc_browser"]  # the module's Chromium (a fixture, used by name)
 
 
-def host_game(browser: Browser, site_url: str, *, target: int, away: str = "") -> Visit:
+def host_game(
+    browser: Browser, site_url: str, *, target: int, away: str = "", phone: bool = False
+) -> Visit:
     """Ann (a bot at instant speed, on the host's device) and Ben (another device):
     the host's invitations are on screen; ``away`` is the host's choice of how long
     an away seat waits (the select's value), if any."""
-    host = device(browser, site_url + "?seed=7", language="en")
+    host = device(browser, site_url + "?seed=7", language="en", phone=phone)
     page = host.page
     for i, (name, kind) in enumerate([("Ann", "medium"), ("Ben", "remote")]):
         page.fill(f"#name-{i}", name)
@@ -210,7 +212,7 @@ def test_a_guest_gone_for_good_is_played_by_a_bot_after_the_chosen_time(
     # cards and closes his tab for good. The host's page says he is away and when a
     # bot plays for him; 20 seconds after, it says a bot plays for him, offers his
     # invitation still, and the bot plays his seat: the round goes on to its end.
-    host = host_game(webrtc_browser, site_url, target=100, away="20")
+    host = host_game(webrtc_browser, site_url, target=100, away="20", phone=True)
     expect(host.page.get_by_label("If a friend is away, a bot plays for them")).to_have_value("20")
     ben = ben_joins(webrtc_browser, host.page)
     play_until([host.page, ben.page], "", stop_at_bens_draw=True)
