@@ -183,10 +183,16 @@ def hidden_values_in(messages: list[str]) -> list[str]:
     """Where a guest's messages carried anything but what its seat may see: a value
     at a face-down place, a drawn card it should not see, a field of the state."""
     found = []
+    screen = ""
     for text in messages:
         data = json.loads(text)
         if data.get("t") == "no":
             continue
+        if data.get("t") == "record":  # every card, on purpose: only once the game ended
+            if screen != "game_end":
+                found.append(f"the record on the {screen or 'first'} screen")
+            continue
+        screen = data.get("screen", "")
         assert set(data) == {
             "t",
             "game",
