@@ -139,6 +139,7 @@ def test_an_away_seat_waits_the_chosen_time_then_a_bot_plays_it_and_friends_see_
     # The host sees the fresh invitation and the time; Cleo sees Ben away, in German.
     assert host.inviting and "Invitation for Ben" in host.shown
     assert "Ben is away. A bot plays for Ben if Ben is not back within 20 seconds." in host.shown
+    assert 'data-intent="invite-show"' not in host.shown  # the invitation is on screen
     cleo = table.guests[2]
     assert "Ben ist weg. Ist Ben nicht innerhalb von 20 Sekunden zurück" in cleo.shown
     assert 1 not in app.bots

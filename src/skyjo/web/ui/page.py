@@ -788,7 +788,9 @@ class GamePage:
     def _away_notes(self, t: Translator) -> str:
         """Who is away, and when a bot plays for them (the host may invite them back)."""
         names = [seat.name for seat in self.app.seats]
-        return screens.away_notes(t, self._away_list(), names, invite_back=self.lobby is not None)
+        shown = self.inviting or self.app.screen is Screen.RESUME  # the invitations are there
+        back = self.lobby is not None and not shown
+        return screens.away_notes(t, self._away_list(), names, invite_back=back)
 
     def _gone(self, seat: int) -> None:
         """A guest's channel closed during a game: its seat waits, with a fresh
