@@ -705,6 +705,14 @@ class View {
     const kept = sent ? this.since(sent) : null;
     const active = doc.activeElement;
     const focused = active && active !== doc.body ? active : null;
+    // The batch's leading messages to other devices go first (sendAtOnce), before
+    // a save is written: the move is made whether or not this device can keep it.
+    const sentEarly = new Set();
+    for (const op of ops) {
+      if (op[0] !== "link") continue;
+      if (!sendAtOnce(this, op[1])) break;
+      sentEarly.add(op);
+    }
     for (const op of ops) {
       // A refused write: Python is told and answers anew, before anything is painted.
       // What this batch asked beyond painting (the page ready, a file, a message to
@@ -752,7 +760,7 @@ class View {
         case "copy": if (this.win.navigator.clipboard) this.win.navigator.clipboard.writeText(op[1]).catch(() => {}); break;
         case "print": this.win.print(); break;
         case "post": this.post(op[1]); break;
-        case "link": link(this, op[1]); break;
+        case "link": if (!sentEarly.has(op)) link(this, op[1]); break;
         case "ready": doc.documentElement.setAttribute("data-ready", "true"); this.reportSize(); cacheCodeWhenQuiet(); break;
         default: break;
       }
@@ -1108,8 +1116,25 @@ function cue(win, kind, buzz) {
 // a page that never plays together never loads it). In order: an offer made, then
 // an answer taken, then messages sent.
 let linking = Promise.resolve();
+let linkModule = null;  // site/link.mjs, once loaded
+let linkWaiting = 0;  // link ops still queued in `linking`
 function link(view, op) {
-  linking = linking.then(() => import("./link.mjs")).then((module) => module.handle(view, op)).catch((error) => console.warn(error));
+  linkWaiting += 1;
+  linking = linking
+    .then(() => import("./link.mjs"))
+    .then((module) => { linkModule = module; return module.handle(view, op); })
+    .catch((error) => console.warn(error))
+    .finally(() => { linkWaiting -= 1; });
+}
+
+// A message to another device sent at once, before this page paints the batch it
+// came with, when nothing is queued before it: a move then reaches the other
+// devices a repaint sooner (the host's table is redrawn after its guests hear of
+// the move; benchmarks/several_devices.py). False when it must wait its turn.
+function sendAtOnce(view, op) {
+  if (linkModule === null || linkWaiting > 0 || !op || op.do !== "send") return false;
+  linkModule.handle(view, op);  // "send" runs to its end before handle's first await
+  return true;
 }
 
 // --- changing only what changed --------------------------------------------------------------

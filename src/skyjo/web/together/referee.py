@@ -36,10 +36,13 @@ from skyjo.errors import SkyjoError
 from skyjo.state import State
 from skyjo.web.together.wire import MAX_GAME_ID, MAX_GUEST_MESSAGE, MAX_LOG_NUMBER, Hello
 
-#: Messages a seat may send at once, and how many more each second: a person taps
-#: a few times a second at most; a page that sends more is not a person.
-BURST: Final = 8
-PER_SECOND: Final = 4.0
+#: Messages a seat may send at once, and how many more each second. A move is two
+#: messages (take, then place), and a quick person against a quick bot plays one
+#: every half second for a while; the browser tests' guests play faster still (at
+#: 4 a second and 8 at once, a guest on an idle machine was refused mid-game). A
+#: page that sends more than this is not a person.
+BURST: Final = 16
+PER_SECOND: Final = 8.0
 
 
 class Why(StrEnum):
