@@ -4,7 +4,9 @@ A guest's page can go away at any time: a reload, a phone locked, a lost Wi-Fi.
 The host's page then offers a fresh invitation for the seat and the seat waits;
 the host chooses how long (:data:`CHOICES`, kept on the device under
 :data:`AWAY_KEY`): after that time a bot plays for the seat until its person comes
-back by the invitation, and takes it back.
+back by the invitation, and takes it back. The host may also start a game before
+every friend has joined: a bot plays each seat not connected yet, in the same way,
+until its person joins by the invitation.
 
 The time counts from the moment the seat's channel closed, not from its turn: a
 person who locks their phone has the chosen time to come back whatever the turn,
@@ -45,16 +47,26 @@ class AwaySeats:
 
     #: Seat -> when its channel closed.
     since: dict[int, float] = field(default_factory=dict)
+    #: The seats whose person has not joined this game yet: the host started it
+    #: without them, a bot playing for them until they join.
+    not_joined: set[int] = field(default_factory=set)
 
     def dropped(self, seat: int, now: float) -> None:
         """The seat's channel closed at ``now`` (a second close keeps the first time)."""
         self.since.setdefault(seat, now)
 
+    def never_joined(self, seat: int, now: float) -> None:
+        """The game started at ``now`` before the seat's person joined."""
+        self.dropped(seat, now)
+        self.not_joined.add(seat)
+
     def back(self, seat: int) -> None:
         self.since.pop(seat, None)
+        self.not_joined.discard(seat)
 
     def clear(self) -> None:
         self.since.clear()
+        self.not_joined.clear()
 
     def due(self, now: float, wait: float | None) -> list[int]:
         """The seats away for ``wait`` seconds or more at ``now``: a bot plays them."""

@@ -105,6 +105,10 @@ class Lobby:
         """Every seat on another device is connected: the game may start."""
         return all(link.connected for link in self.links.values())
 
+    def absent(self) -> list[int]:
+        """The seats not connected yet (a bot plays them if the host starts now)."""
+        return sorted(seat for seat, link in self.links.items() if not link.connected)
+
     def offered(self, seat: int, sdp: str, *, stun: bool = False) -> None:
         """The host's page made its offer for ``seat`` (``stun``: with the public
         STUN server asked, which the invitation tells the guest to ask too)."""

@@ -3,7 +3,7 @@ joining. Built with :func:`skyjo.web.ui.render.h`, which escapes every name."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from skyjo.web.together import away, scan
@@ -56,7 +56,9 @@ def invitations(
     """The host's screen until every remote seat is connected: the "friends on
     other networks" box, then per seat the link as a QR code and as text (Copy
     link, Share where the device has a share sheet), the field the answer is
-    pasted into or the camera reads it into (Scan answer), and the seat's state."""
+    pasted into or the camera reads it into (Scan answer), and the seat's state;
+    before the game (``starting``), a button starting it at once, a bot playing
+    for each seat not connected yet until its person joins."""
     parts = [
         h("h2", esc(t.t("together.invite.heading")), id="together-title", tabindex="-1"),
         h("p", esc(t.t("together.invite.text"))),
@@ -135,8 +137,12 @@ def invitations(
                 body.extend(scan.panel(t, scanner, seat=seat, name=name))
         parts.append(h("section", *body, class_="invite", aria_labelledby=f"invite-title-{seat}"))
     parts.append(away_select(t, away_choice))
-    if starting:  # back to the setup form
-        parts.append(h("p", button(t.t("button.back"), "invite-cancel", id="invite-cancel")))
+    if starting:  # start now, a bot playing for whoever is not connected; or back
+        back = button(t.t("button.back"), "invite-cancel", id="invite-cancel")
+        if lobby.absent():
+            now = button(t.t("button.start_with_bots"), "invite-bots", id="invite-bots")
+            back = now + " " + back
+        parts.append(h("p", back))
     else:  # a game under way: a bot may play the seats still away, or the table waits
         bots = button(t.t("button.bots_play"), "invite-bots", id="invite-bots")
         table = button(t.t("button.to_table"), "invite-hide", id="invite-hide")
@@ -253,14 +259,23 @@ def away_select(t: Translator, choice: str) -> str:
 
 
 def away_notes(
-    t: Translator, seats: Sequence[Away], names: Sequence[str], *, invite_back: bool
+    t: Translator,
+    seats: Sequence[Away],
+    names: Sequence[str],
+    *,
+    invite_back: bool,
+    not_joined: Collection[int] = (),
 ) -> str:
     """Above the table, on every device: who is away and when a bot plays for them,
-    or that one does; on the host's page, a button to show their invitation."""
+    or that one does; on the host's page, a button to show their invitation, and
+    for a seat whose person has not joined yet (``not_joined``), that a bot plays
+    for them until they join."""
     parts = []
     for seat in seats:
         name = names[seat.seat]
-        if seat.bot:
+        if seat.bot and seat.seat in not_joined:
+            text = t.t("together.away.not_joined", name=name)
+        elif seat.bot:
             text = t.t("together.away.bot", name=name)
         elif seat.wait is None:
             text = t.t("together.away.waits", name=name)

@@ -746,13 +746,35 @@ class GamePage:
     def _bots_for_the_absent(self) -> None:
         """A game under way whose guests have not come back: a bot plays each seat
         still away (until its person comes back by the invitation, which stays
-        offered), and the game goes on."""
-        if self.lobby is None or self.lobby_setup is not None:
+        offered), and the game goes on. Before the game: it starts now."""
+        if self.lobby is not None and self.lobby_setup is not None:
+            self._start_without_the_absent()
+            return
+        if self.lobby is None:
             return
         for seat, link in self.lobby.links.items():
             if not link.connected and seat in self.app.remote:
                 self.app.stand_in(seat)
         self._hide_invitations()
+
+    def _start_without_the_absent(self) -> None:
+        """Start the game now: a bot plays each seat not connected yet, as for a
+        guest away, until its person joins by the invitation, which stays offered."""
+        assert self.lobby is not None and self.lobby_setup is not None
+        absent = self.lobby.absent()
+        self.app.start(self.lobby_setup)
+        if self.app.setup_error is not None:
+            return
+        self.lobby_setup = None
+        self.lobby.links = {seat: self.lobby.links[seat] for seat in absent}
+        if self.scanner.seat is not None:  # the table shows no camera
+            self.outbox.append(self.scanner.stop())
+        now = self.clock()
+        for seat in absent:
+            self.away.never_joined(seat, now)
+            self.app.stand_in(seat)
+        # The table says whose turn it is, unless a person here may act at once.
+        self.focus_next = "" if self.app.human_to_act() is not None else "prompt"
 
     def _show_invitations(self) -> None:
         """The table's "Invite Ben back": the invitations of the seats away."""
@@ -790,7 +812,9 @@ class GamePage:
         names = [seat.name for seat in self.app.seats]
         shown = self.inviting or self.app.screen is Screen.RESUME  # the invitations are there
         back = self.lobby is not None and not shown
-        return screens.away_notes(t, self._away_list(), names, invite_back=back)
+        return screens.away_notes(
+            t, self._away_list(), names, invite_back=back, not_joined=self.away.not_joined
+        )
 
     def _gone(self, seat: int) -> None:
         """A guest's channel closed during a game: its seat waits, with a fresh
