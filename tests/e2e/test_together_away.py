@@ -40,14 +40,20 @@ __all__ = ["webrtc_browser"]  # the module's Chromium (a fixture, used by name)
 
 
 def host_game(
-    browser: Browser, site_url: str, *, target: int, away: str = "", phone: bool = False
+    browser: Browser,
+    site_url: str,
+    *,
+    target: int,
+    away: str = "",
+    phone: bool = False,
+    ann: str = "medium",
 ) -> Visit:
-    """Ann (a bot at instant speed, on the host's device) and Ben (another device):
-    the host's invitations are on screen; ``away`` is the host's choice of how long
-    an away seat waits (the select's value), if any."""
+    """Ann (a bot at instant speed, on the host's device, or ``ann``: "human") and
+    Ben (another device): the host's invitations are on screen; ``away`` is the
+    host's choice of how long an away seat waits (the select's value), if any."""
     host = device(browser, site_url + "?seed=7", language="en", phone=phone)
     page = host.page
-    for i, (name, kind) in enumerate([("Ann", "medium"), ("Ben", "remote")]):
+    for i, (name, kind) in enumerate([("Ann", ann), ("Ben", "remote")]):
         page.fill(f"#name-{i}", name)
         page.select_option(f"#kind-{i}", kind)
     while page.locator(".seat-row").count() > 2:

@@ -184,3 +184,13 @@ def test_a_host_with_no_one_here_starts_now_and_the_keyboard_goes_to_the_table()
     assert 'id="prompt"' in host.shown
     assert "Ben has not joined yet" in host.shown
     assert not [op for op in _links(effects) if op["do"] == "close"]  # his link stays open
+
+
+def test_the_camera_reading_bens_answer_stops_when_the_host_starts_now() -> None:
+    table = _invite(ANN_BEN_CLEO, connect=[2])
+    host = table.host
+    scan = host.handle({"type": "click", "intent": "invite-scan", "data": {"seat": "1"}})
+    assert [op["do"] for op in _links(scan)] == ["scan"] and host.scanner.seat == 1
+    effects = host.handle({"type": "click", "intent": "invite-bots", "data": {}})
+    assert {"do": "scan-stop"} in _links(effects) and host.scanner.seat is None
+    assert "scan-video" not in host.shown
