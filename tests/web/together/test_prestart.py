@@ -13,6 +13,7 @@ from skyjo.actions import Draw, Flip, TakeDiscard
 from skyjo.state import Phase
 from skyjo.web.device import MemoryStorage
 from skyjo.web.together.guest import GuestPage
+from skyjo.web.together.lobby import FAILED
 from skyjo.web.ui.setup import Seat
 
 from .test_together import Table, _links, _sdp
@@ -194,3 +195,23 @@ def test_the_camera_reading_bens_answer_stops_when_the_host_starts_now() -> None
     effects = host.handle({"type": "click", "intent": "invite-bots", "data": {}})
     assert {"do": "scan-stop"} in _links(effects) and host.scanner.seat is None
     assert "scan-video" not in host.shown
+
+
+def test_a_seat_whose_connection_failed_before_the_start_gets_a_fresh_invitation() -> None:
+    # Intent: Ben's answer was pasted but the channel failed (its offer cannot
+    # connect any more); starting now invites him afresh, as a seat that drops
+    # during the game is, while Cleo's unanswered invitation stays as sent.
+    table = _invite(ANN_BEN_CLEO, connect=[])
+    host = table.host
+    assert host.lobby is not None
+    host.lobby.links[1].answered = True
+    host.handle({"type": "link", "event": "failed", "seat": 1})
+    assert host.lobby.links[1].error == FAILED
+    assert "The connection could not be made." in host.shown
+    cleo = host.lobby.links[2].invite
+    effects = host.handle({"type": "click", "intent": "invite-bots", "data": {}})
+    assert [op for op in _links(effects) if op["do"] == "offer"] == [{"do": "offer", "seat": 1}]
+    assert host.lobby.links[1].invite == "" and host.lobby.links[2].invite == cleo
+    assert host.app.standing_in == {1, 2}
+    host.handle({"type": "link", "event": "offer", "seat": 1, "sdp": _sdp(21)})
+    assert host.lobby.links[1].invite and not host.lobby.links[1].error

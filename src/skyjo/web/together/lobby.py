@@ -21,6 +21,9 @@ from skyjo.web.together.signal import Signal, SignalError
 VERSION: Final = "1"
 #: The fragment of the game page's address that holds an invitation.
 JOIN: Final = "#join="
+#: A seat's error (a catalogue key): its channel could not be made, and its
+#: invitation's offer is of no more use.
+FAILED: Final = "together.error.failed"
 
 
 def _name(text: str) -> str:
@@ -134,4 +137,4 @@ class Lobby:
         return answer.signal
 
 
-__all__ = ["JOIN", "Answer", "Invite", "Link", "Lobby"]
+__all__ = ["FAILED", "JOIN", "Answer", "Invite", "Link", "Lobby"]

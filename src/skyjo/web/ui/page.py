@@ -33,7 +33,7 @@ from skyjo.web.device import Storage
 from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
 from skyjo.web.together import away, catchup, screens, wire
-from skyjo.web.together.lobby import Link, Lobby
+from skyjo.web.together.lobby import FAILED, Link, Lobby
 from skyjo.web.together.qr import Codes
 from skyjo.web.together.referee import Referee, Refused
 from skyjo.web.together.scan import Scanner
@@ -771,6 +771,9 @@ class GamePage:
             self.outbox.append(self.scanner.stop())
         now = self.clock()
         for seat in absent:
+            if self.lobby.links[seat].error == FAILED:  # its offer is dead
+                self.lobby.links[seat] = Link(seat, self.lobby.links[seat].name)
+                self.outbox.append(self._offer(seat))
             self.away.never_joined(seat, now)
             self.app.stand_in(seat)
         # The table says whose turn it is, unless a person here may act at once.
@@ -891,7 +894,7 @@ class GamePage:
                 if stun == self.stun:  # else an offer made before the box changed
                     self.lobby.offered(seat, str(intent.get("sdp") or ""), stun=stun)
             except SignalError as exc:
-                self.lobby.links[seat].error = "together.error.link"
+                self.lobby.links[seat].error = FAILED
                 effects.warn(str(exc))
         elif event == "open" and self.lobby is not None and seat in self.lobby.links:
             self.lobby.links[seat].connected = True
@@ -919,7 +922,7 @@ class GamePage:
             if self.lobby is not None and seat in self.lobby.links:
                 link = self.lobby.links[seat]
                 if link.answered or link.connected:  # not an old channel's last word
-                    link.error = "together.error.link"
+                    link.error = FAILED
                 link.connected = link.answered = False
         elif event == "message" and seat in self.connected:
             return self._from_guest(seat, intent.get("text"))
