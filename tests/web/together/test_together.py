@@ -356,6 +356,34 @@ def test_a_host_and_two_guests_play_a_round_each_guest_seeing_only_its_views() -
             }
 
 
+def test_a_guests_move_goes_to_the_host_without_a_repaint_and_a_refusal_is_painted() -> None:
+    """A guest's tap sends its move and paints nothing (the host's view, a moment
+    later, is what changes the table); a tap the guest's page itself refuses, and
+    the host's "no", are painted in words."""
+    table = Table((Seat("Ann"), Seat("Ben", "remote")))
+    table.start()
+    app = table.host.app
+    assert app.game is not None
+    ben = table.guests[1]
+    position = next(a.position for a in ben.app.game_legal() if isinstance(a, Flip))
+    tap = {"type": "click", "intent": "card", "data": {"seat": "1", "pos": str(position)}}
+    effects = ben.handle(tap)
+    assert [op[0] for op in effects.ops] == ["link"]
+    assert json.loads(_links(effects)[0]["text"]) == {"t": "act", "a": f"flip {position}"}
+    steps = app.steps
+    table.guest_effects(1, effects)
+    assert app.steps == steps + 1 and ben.app.last_step == app.steps  # the view came back
+    # The same card again: the guest's page knows it is face up and says so.
+    again = ben.handle(tap)
+    assert _links(again) == [] and again.of("html")
+    assert ben.app.notice is not None
+    # The host's "no" to a move it refuses is painted too.
+    said = ben.handle({"type": "link", "event": "message", "seat": -1, "text": '{"t":"no"}'})
+    assert (
+        said.of("html") and ben.app.notice is not None and ben.app.notice.key == "together.refused"
+    )
+
+
 def test_a_hostile_guest_changes_nothing_and_hears_only_no() -> None:
     table = Table((Seat("Ann"), Seat("Ben", "remote"), Seat("Cleo", "remote")))
     table.start()

@@ -22,7 +22,7 @@ once the record has come.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from skyjo import record
@@ -282,6 +282,25 @@ class GuestPage(GamePage):
 
     def _time_away(self) -> None:
         """The host keeps the time of the seats away."""
+
+    def guarded(self, action: Callable[[], Any]) -> Effects:
+        """A person's move on the table goes to the host and nothing is painted:
+        this page's table changes only with the host's next view, which arrives a
+        moment later and is painted then. Painting the unchanged table in between
+        would cost a phone's main thread a repaint just when the view comes in
+        (benchmarks/several_devices.py). Anything else (a refusal said in words,
+        the discard choice, a hint) is painted at once, as on the host's page."""
+        app = self.app
+        if not self.viewing or app.notice is not None or app.outbox:
+            return super().guarded(action)
+        self.attempt(action)
+        if app.notice is not None or not app.outbox:
+            return self.render()
+        effects = Effects()
+        for text in app.outbox:
+            effects.link({"do": "send", "seat": -1, "text": text})
+        app.outbox = []
+        return effects
 
     def dispatch(self, intent: str, data: Mapping[str, Any], forms: Any) -> Effects:
         if intent not in GUEST_INTENTS:

@@ -593,6 +593,11 @@ class GamePage:
     def guarded(self, action: Callable[[], Any]) -> Effects:
         """Run an intent; a refused one (a stale click, say) is explained in words,
         never a traceback, and the state stays as the engine left it."""
+        self.attempt(action)
+        return self.render()
+
+    def attempt(self, action: Callable[[], Any]) -> None:
+        """:meth:`guarded` without the repaint: what went wrong is in the notice."""
         app = self.app
         # A message lasts until the next intent; the corrupt save's stays on the setup
         # screen, where its export button is.
@@ -608,7 +613,6 @@ class GamePage:
             app.notice = Notice("error.unexpected", {"reason": str(exc)}, error=True)
         if app.notice is kept and kept is not None and app.screen is not Screen.SETUP:
             app.notice = None
-        return self.render()
 
     # --- playing together: the host (skyjo.web.together) ---------------------------------
 
