@@ -29,8 +29,8 @@ their loopback addresses), the site served from ``dist/`` on 127.0.0.1:
   average and the largest, in the games above.
 * **Offer and answer**: the invitation link's and the answer's length in
   characters (ASCII: one byte each) and the QR code version they need at error
-  correction M in byte mode (the capacity table below; the vendored QR encoder of
-  the qr branch is not on main yet), with the machine's addresses (as measured
+  correction M in byte mode (the capacity table below, so the figure does not
+  depend on the page's encoder), with the machine's addresses (as measured
   above) and, from a second Chromium with the default mDNS names, as a phone's
   browser offers them. The invitation is counted on a GitHub Pages address
   (``https://owner.github.io/skyjo/``), not this run's 127.0.0.1. With the STUN
