@@ -25,7 +25,7 @@ from skyjo.web.together.referee import Referee, Refused, Why
 from skyjo.web.ui.setup import Seat
 from skyjo.web.worker.effects import Effects
 
-from .test_together import Table, _links, _sdp
+from .test_together import Table, _links, _sdp, open_invitation
 
 ANN_BEN_CLEO = (Seat("Ann"), Seat("Ben", "remote"), Seat("Cleo", "remote"))
 
@@ -85,27 +85,8 @@ def _drop(table: Table, seat: int) -> None:
 def _rejoin(table: Table, seat: int, storage: MemoryStorage) -> GuestPage:
     """``seat``'s person opens the fresh invitation on a page with ``storage`` (the
     device's), joins, and the host pastes the answer; the channel opens."""
-    host = table.host
-    host.handle({"type": "link", "event": "offer", "seat": seat, "sdp": _sdp(seat)})
-    assert host.lobby is not None
-    guest, _ = GuestPage.open_guest(
-        storage, lambda e: None, languages=["de"], fragment="#join=" + host.lobby.links[seat].invite
-    )
-    guest.spawn = lambda c: c.close()
-    guest.handle({"type": "click", "intent": "join", "data": {}})
-    guest.handle({"type": "link", "event": "answer", "seat": -1, "sdp": _sdp(10 + seat)})
-    host.handle(
-        {
-            "type": "click",
-            "intent": "invite-answer",
-            "data": {"seat": str(seat), f"answer-{seat}": guest.answer},
-        }
-    )
-    table.guests[seat] = guest
-    table.received[seat] = []
-    table.host_effects(host.handle({"type": "link", "event": "open", "seat": seat}))
-    table.guest_effects(seat, guest.handle({"type": "link", "event": "open", "seat": -1}))
-    return guest
+    table.host.handle({"type": "link", "event": "offer", "seat": seat, "sdp": _sdp(seat)})
+    return open_invitation(table, seat, storage)
 
 
 def _flip(table: Table, seat: int) -> None:

@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 
 from skyjo import engine
-from skyjo.actions import Draw, Flip, TakeDiscard
 from skyjo.state import Phase
 from skyjo.web.device import MemoryStorage
 from skyjo.web.together.guest import GuestPage
 from skyjo.web.together.lobby import FAILED
 from skyjo.web.ui.setup import Seat
 
-from .test_together import Table, _links, _sdp
+from .test_together import Table, _links, _sdp, click_for, open_invitation
 
 ANN_BEN_CLEO = (Seat("Ann"), Seat("Ben", "remote"), Seat("Cleo", "remote"))
 
@@ -44,29 +43,7 @@ def _start_now(table: Table) -> None:
 def _join(table: Table, seat: int) -> GuestPage:
     """``seat``'s person opens the invitation made before the game (the link the
     host sent then), joins, and the host pastes the answer; the channel opens."""
-    host = table.host
-    assert host.lobby is not None
-    guest, _ = GuestPage.open_guest(
-        MemoryStorage(),
-        lambda e: None,
-        languages=["de"],
-        fragment="#join=" + host.lobby.links[seat].invite,
-    )
-    guest.spawn = lambda c: c.close()
-    guest.handle({"type": "click", "intent": "join", "data": {}})
-    guest.handle({"type": "link", "event": "answer", "seat": -1, "sdp": _sdp(10 + seat)})
-    host.handle(
-        {
-            "type": "click",
-            "intent": "invite-answer",
-            "data": {"seat": str(seat), f"answer-{seat}": guest.answer},
-        }
-    )
-    table.guests[seat] = guest
-    table.received[seat] = []
-    table.host_effects(host.handle({"type": "link", "event": "open", "seat": seat}))
-    table.guest_effects(seat, guest.handle({"type": "link", "event": "open", "seat": -1}))
-    return guest
+    return open_invitation(table, seat, MemoryStorage())
 
 
 def _guest_acts(table: Table, seat: int, rng: random.Random) -> None:
@@ -75,18 +52,7 @@ def _guest_acts(table: Table, seat: int, rng: random.Random) -> None:
     game = table.host.app.game
     assert game is not None and guest.app.human_to_act() == seat
     action = rng.choice(guest.app.game_legal())
-    if isinstance(action, Draw):
-        intent = {"type": "click", "intent": "draw", "data": {}}
-    elif isinstance(action, TakeDiscard):
-        intent = {"type": "click", "intent": "take-discard", "data": {}}
-    else:
-        if isinstance(action, Flip) and game.state.phase is Phase.PLACE_DRAWN:
-            guest.handle({"type": "click", "intent": "discard-mode", "data": {}})
-        intent = {
-            "type": "click",
-            "intent": "card",
-            "data": {"seat": str(seat), "pos": str(action.position)},
-        }
+    intent = click_for(guest, seat, action, game.state.phase)
     steps = table.host.app.steps
     table.guest_effects(seat, guest.handle(intent))
     assert table.host.app.steps == steps + 1, action

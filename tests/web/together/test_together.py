@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from skyjo import engine
-from skyjo.actions import Draw, Flip, TakeDiscard
+from skyjo.actions import Draw, Flip, PlayerAction, Swap, TakeDiscard
 from skyjo.game import Game
 from skyjo.rules import Rules
 from skyjo.state import Phase
@@ -294,6 +294,45 @@ class Table:
         self.host.referee = Referee(clock=lambda: float(next(ticks)))
 
 
+def click_for(guest: GuestPage, seat: int, action: PlayerAction, phase: Phase) -> dict[str, Any]:
+    """The click on ``guest``'s page that plays ``action`` for ``seat`` (choosing
+    "discard and turn over" first where a flip needs it)."""
+    if isinstance(action, Draw):
+        return {"type": "click", "intent": "draw", "data": {}}
+    if isinstance(action, TakeDiscard):
+        return {"type": "click", "intent": "take-discard", "data": {}}
+    if isinstance(action, Flip) and phase is Phase.PLACE_DRAWN:
+        guest.handle({"type": "click", "intent": "discard-mode", "data": {}})
+    position = action.position if isinstance(action, Flip | Swap) else -1
+    return {"type": "click", "intent": "card", "data": {"seat": str(seat), "pos": str(position)}}
+
+
+def open_invitation(table: Table, seat: int, storage: MemoryStorage) -> GuestPage:
+    """``seat``'s person opens the invitation the host's page offers now on a page
+    with ``storage`` (the device's), joins, and the host pastes the answer; the
+    channel opens."""
+    host = table.host
+    assert host.lobby is not None
+    guest, _ = GuestPage.open_guest(
+        storage, lambda e: None, languages=["de"], fragment="#join=" + host.lobby.links[seat].invite
+    )
+    guest.spawn = lambda c: c.close()
+    guest.handle({"type": "click", "intent": "join", "data": {}})
+    guest.handle({"type": "link", "event": "answer", "seat": -1, "sdp": _sdp(10 + seat)})
+    host.handle(
+        {
+            "type": "click",
+            "intent": "invite-answer",
+            "data": {"seat": str(seat), f"answer-{seat}": guest.answer},
+        }
+    )
+    table.guests[seat] = guest
+    table.received[seat] = []
+    table.host_effects(host.handle({"type": "link", "event": "open", "seat": seat}))
+    table.guest_effects(seat, guest.handle({"type": "link", "event": "open", "seat": -1}))
+    return guest
+
+
 def test_a_host_and_two_guests_play_a_round_each_guest_seeing_only_its_views() -> None:
     table = Table((Seat("Ann"), Seat("Ben", "remote"), Seat("Cleo", "remote")))
     table.start()
@@ -316,18 +355,7 @@ def test_a_host_and_two_guests_play_a_round_each_guest_seeing_only_its_views() -
         guest = table.guests[seat]
         assert guest.app.human_to_act() == seat  # the guest's page sees its turn
         action = rng.choice(guest.app.game_legal())
-        if isinstance(action, Draw):
-            intent = {"type": "click", "intent": "draw", "data": {}}
-        elif isinstance(action, TakeDiscard):
-            intent = {"type": "click", "intent": "take-discard", "data": {}}
-        else:
-            if isinstance(action, Flip) and game.state.phase is Phase.PLACE_DRAWN:
-                guest.handle({"type": "click", "intent": "discard-mode", "data": {}})
-            intent = {
-                "type": "click",
-                "intent": "card",
-                "data": {"seat": str(seat), "pos": str(action.position)},
-            }
+        intent = click_for(guest, seat, action, game.state.phase)
         steps = app.steps
         table.guest_effects(seat, guest.handle(intent))
         assert app.steps == steps + 1, (action, game.state.phase)
