@@ -253,9 +253,7 @@ class GuestPage(GamePage):
             if self.focus_next:
                 effects.focus(wanted=self.focus_next, keep=True)
                 self.focus_next = ""
-        for text in self.app.outbox:
-            effects.link({"do": "send", "seat": -1, "text": text})
-        self.app.outbox = []
+        self._send_outbox(effects)
         for op in [*self.outbox, *self.codes.requests()]:
             effects.link(op)
         self.outbox = []
@@ -296,10 +294,13 @@ class GuestPage(GamePage):
         self.attempt(action)
         if app.notice is not None or not app.outbox:
             return self.render()
-        effects = Effects()
-        for text in app.outbox:
+        return self._send_outbox(Effects())
+
+    def _send_outbox(self, effects: Effects) -> Effects:
+        """The person's messages for the host, sent down the page's one channel."""
+        for text in self.app.outbox:
             effects.link({"do": "send", "seat": -1, "text": text})
-        app.outbox = []
+        self.app.outbox = []
         return effects
 
     def dispatch(self, intent: str, data: Mapping[str, Any], forms: Any) -> Effects:

@@ -106,7 +106,7 @@ class Lobby:
     @property
     def ready(self) -> bool:
         """Every seat on another device is connected: the game may start."""
-        return all(link.connected for link in self.links.values())
+        return not self.absent()
 
     def absent(self) -> list[int]:
         """The seats not connected yet (a bot plays them if the host starts now)."""
