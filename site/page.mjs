@@ -713,11 +713,16 @@ class View {
       if (!sendAtOnce(this, op[1])) break;
       sentEarly.add(op);
     }
-    for (const op of ops) {
+    // Writes marked "after-paint" (a move's save: a refusal only adds words) are
+    // made once the batch is painted, so the move shows without waiting for the
+    // device's database; every other write comes first.
+    const stores = ops.filter((op) => op[0] === "store");
+    const afterPaint = stores.length > 0 && stores.every((op) => op[2] === "after-paint");
+    for (const op of afterPaint ? [] : stores) {
       // A refused write: Python is told and answers anew, before anything is painted.
       // What this batch asked beyond painting (the page ready, a file, a message to
       // the host) is still done, after that answer.
-      if (op[0] === "store" && !(await this.store(op[1], ops.filter((later) => CARRIED.has(later[0]))))) return;
+      if (!(await this.store(op[1], ops.filter((later) => CARRIED.has(later[0]))))) return;
       if (this.paused) return;
     }
     const origins = {};
@@ -764,6 +769,11 @@ class View {
         case "ready": doc.documentElement.setAttribute("data-ready", "true"); this.reportSize(); cacheCodeWhenQuiet(); break;
         default: break;
       }
+    }
+    // Painted; now the writes that could wait (Python's answer to a refusal says
+    // so on the screen; nothing of this batch is left to carry after it).
+    for (const op of afterPaint ? stores : []) {
+      if (this.paused || !(await this.store(op[1], []))) return;
     }
   }
 

@@ -239,6 +239,32 @@ def test_the_main_thread_moves_exactly_the_keys_python_keeps_in_the_database() -
     assert json.loads(marks.group(1)) == PRESENT
 
 
+def test_a_moves_save_is_written_after_the_paint_and_other_writes_before_it(
+    pushed: list[tuple[str, str]],
+) -> None:
+    # Intent: a move on the table shows without waiting for the device's database
+    # (its save's refusal only adds words), while a write whose refusal changes the
+    # screen (the setup remembered when a game starts) is made before anything paints.
+    context = {"languages": ["en"], "search": "?seed=2", "storage": {}, "database": {}}
+    host.open_view("v", "index", json.dumps(context))
+    start = ops(host.intent("v", json.dumps({"type": "click", "intent": "quick", "data": {}})))
+    assert start[0][0] == "store" and "skyjo.setup" in {w[0] for w in start[0][1]}
+    assert start[0][2:] == []
+    # The first card the page offers to tap (the game opens with each player turning
+    # two cards), tapped as the page sends it.
+    html = next(op[2] for op in start if op[0] == "html" and op[1] == "app")
+    card = r'data-intent="card" data-seat="(\d+)" data-pos="(\d+)" data-action="(\w+)"'
+    target = re.search(card, html)
+    assert target is not None
+    seat, pos, action = target.groups()
+    data = {"intent": "card", "seat": seat, "pos": pos, "action": action}
+    tap = {"type": "click", "intent": "card", "action": action, "data": data}
+    move = ops(host.intent("v", json.dumps(tap)))
+    assert move[0][0] == "store"
+    assert {key for key, _, place in move[0][1] if place != "hint"} == {"skyjo.game"}
+    assert move[0][2:] == ["after-paint"]
+
+
 def test_effects_are_plain_json() -> None:
     effects = Effects().html("app", "<p>é</p>", mark="m").focus(wanted="x")
     effects.store([("k", None, "db")])

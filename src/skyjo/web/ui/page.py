@@ -20,7 +20,7 @@ import contextlib
 import sys
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import skyjo
 from skyjo import record
@@ -39,7 +39,7 @@ from skyjo.web.together.referee import Referee, Refused
 from skyjo.web.together.scan import Scanner
 from skyjo.web.together.signal import SignalError, expand
 from skyjo.web.ui import cues, intents, paint, present, render, statistics_panel
-from skyjo.web.ui.app import App, Confirm, Notice, Screen, Undo
+from skyjo.web.ui.app import SAVE_KEY, App, Confirm, Notice, Screen, Undo
 from skyjo.web.ui.i18n import DEFAULT_NAMES, LANGUAGES, Translator, pick_language
 from skyjo.web.ui.setup import SPEEDS, Seat, Setup, SetupError, parse_target
 from skyjo.web.worker.effects import Effects
@@ -78,6 +78,12 @@ Spawn = Callable[[Coroutine[Any, Any, None]], None]
 
 class GamePage:
     """One game page: the :class:`App` and what the page shows of it."""
+
+    #: Keys whose refused write only adds words to the screen (the game stays in
+    #: memory and the page says it is not saved; a guest's catch-up log is not
+    #: kept): a batch writing only these is painted before the device writes it
+    #: (:func:`skyjo.web.worker.host.paints_before_saving`).
+    SAID_AFTER_PAINT: ClassVar[frozenset[str]] = frozenset({SAVE_KEY, catchup.LOG_KEY})
 
     def __init__(self, app: App, push: Push, spawn: Spawn | None = None) -> None:
         self.app = app

@@ -97,9 +97,18 @@ class Effects:
         self.ops.extend(other.ops)
         return self
 
-    def store(self, writes: Sequence[tuple[str, str | None, str]]) -> Effects:
+    def store(
+        self, writes: Sequence[tuple[str, str | None, str]], *, after_paint: bool = False
+    ) -> Effects:
+        """The writes made on the way, first in the batch. ``after_paint``: the main
+        thread may paint the batch before writing them (a refusal of these writes
+        only adds words to the screen, so nothing shown need wait for the device's
+        database; see :func:`skyjo.web.worker.host.paints_before_saving`)."""
         if writes:
-            self.ops.insert(0, ["store", [list(write) for write in writes]])
+            op: list[Any] = ["store", [list(write) for write in writes]]
+            if after_paint:
+                op.append("after-paint")
+            self.ops.insert(0, op)
         return self
 
     def html(

@@ -17,13 +17,14 @@ plain Python too: the tests drive it without a browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from skyjo import jsontext
+from skyjo.web.device import HINT
 from skyjo.web.worker.effects import Effects
-from skyjo.web.worker.mirror import MirrorStorage
+from skyjo.web.worker.mirror import MirrorStorage, Write
 
 
 class Controller(Protocol):
@@ -196,7 +197,24 @@ def _push(view_id: str, effects: Effects) -> None:
 
 def _out(view: View, effects: Effects) -> str:
     """The effects with the storage writes made on the way, first."""
-    return effects.store(view.storage.take_writes()).to_json()
+    writes = view.storage.take_writes()
+    return effects.store(writes, after_paint=paints_before_saving(view, writes)).to_json()
+
+
+def paints_before_saving(view: View, writes: Sequence[Write]) -> bool:
+    """Whether the main thread may paint a batch before it writes ``writes``.
+
+    It writes first by default: a refused write is told to Python, whose answer
+    may change what the screen shows (an imported game not kept goes away), and a
+    screen must not show what is about to be taken back. But a move on the table
+    writes the game's save, and waiting for the database before painting made
+    every move on a phone 20 ms later at the host of a game on several devices
+    (benchmarks/several_devices.py). A controller names in ``SAID_AFTER_PAINT`` the
+    keys whose refusal only adds words (the game is kept in memory and the page
+    then says it is not saved); a batch writing only those, and hints (whose
+    refusal is silent), is painted first."""
+    said_after: frozenset[str] = getattr(view.controller, "SAID_AFTER_PAINT", frozenset())
+    return bool(writes) and all(place == HINT or key in said_after for key, _value, place in writes)
 
 
 def _texts(value: object) -> dict[str, str]:
