@@ -20,7 +20,8 @@ their loopback addresses), the site served from ``dist/`` on 127.0.0.1:
   slowed 4x (DevTools' ``Emulation.setCPUThrottlingRate``; the workers, where
   Python runs, are not slowed: see benchmarks/phone.py). The automated players tap
   as a quick person does: once every device shows the last move, they look for
-  ``--pause`` ms (600) before the next tap; the targets apply to these taps. The
+  ``--pause`` ms (600) before the next tap; the targets apply to these taps, in
+  the median of ``--games`` games (3) at each speed, each game printed too. The
   same game tapped back to back (the next tap the moment the tapping page settled,
   while the other pages may still be painting) is printed below them for
   comparison: it measures how the pages keep up with taps no person makes, the
@@ -369,9 +370,23 @@ def size_row(what: str, text: str) -> str:
     return f"| {what} | {len(text)} | {version if version else '> 40'} |"
 
 
+def median_percentiles(games: Sequence[Moves]) -> tuple[float, float]:
+    """The median over ``games`` of each game's p50 and of its p95. A target is
+    judged on the median game: one game's p95 (its three or four slowest taps) moved
+    by a fifth between runs on this machine, as the three pages and their workers
+    share two cores with whatever else runs."""
+    p50s = [percentile(game.latencies, 50) for game in games]
+    p95s = [percentile(game.latencies, 95) for game in games]
+    return statistics.median(p50s), statistics.median(p95s)
+
+
+def judged(p95: float, target: float) -> str:
+    return f"<= {target:.0f}: {'ok' if p95 <= target else 'MISSED'}"
+
+
 def report(
     connections: list[Connection],
-    runs: dict[tuple[float, float], Moves],
+    runs: dict[tuple[float, float], list[Moves]],
     sizes: dict[str, tuple[str, str]],
 ) -> str:
     def median(values: list[float]) -> str:
@@ -396,20 +411,28 @@ def report(
         "| largest |",
         "|---|---:|---:|---:|---:|---|---:|---:|",
     ]
-    for (rate, pause), moves in runs.items():
-        lat = moves.latencies
-        size = moves.message_bytes
-        p95 = percentile(lat, 95)
-        target = TARGET_P95.get(rate) if pause else None
-        verdict = (
-            "" if target is None else f"<= {target:.0f}: {'ok' if p95 <= target else 'MISSED'}"
-        )
+    for (rate, pause), games in runs.items():
         label = "unthrottled" if rate == 1 else f"slowed {rate:g}x"
         label += f", a tap {pause:.0f} ms after the last paint" if pause else ", back to back"
-        lines.append(
-            f"| {label} | {len(lat)} | {percentile(lat, 50):.0f} | {p95:.0f} "
-            f"| {max(lat):.0f} | {verdict} | {statistics.mean(size):.0f} | {max(size)} |"
-        )
+        target = TARGET_P95.get(rate) if pause else None
+        for number, moves in enumerate(games, start=1):
+            lat = moves.latencies
+            size = moves.message_bytes
+            game = f", game {number} of {len(games)}" if len(games) > 1 else ""
+            alone = target is not None and len(games) == 1
+            verdict = judged(percentile(lat, 95), target) if alone and target else ""
+            lines.append(
+                f"| {label}{game} | {len(lat)} | {percentile(lat, 50):.0f} "
+                f"| {percentile(lat, 95):.0f} | {max(lat):.0f} | {verdict} "
+                f"| {statistics.mean(size):.0f} | {max(size)} |"
+            )
+        if len(games) > 1:
+            p50, p95 = median_percentiles(games)
+            verdict = "" if target is None else judged(p95, target)
+            lines.append(
+                f"| {label}, median of the {len(games)} games | | {p50:.0f} | {p95:.0f} "
+                f"| | {verdict} | | |"
+            )
     lines += [
         "",
         "Offer and answer (characters; QR version at error correction M, byte mode):",
@@ -435,6 +458,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=600.0,
         help="ms a player looks at the table before tapping (default 600)",
     )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=3,
+        help="games played at each speed with the pause; the targets are judged on "
+        "the median game (default 3)",
+    )
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default dist/)")
     args = parser.parse_args(argv)
     if not (args.dist / "index.html").is_file():
@@ -448,7 +478,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timing, link, answer = connection(browser, base)
                 connections.append(timing)
             runs = {
-                (rate, pause): play(browser, base, rate=rate, moves=args.moves, pause=pause)
+                (rate, pause): [
+                    play(browser, base, rate=rate, moves=args.moves, pause=pause)
+                    for _ in range(args.games if pause else 1)
+                ]
                 for pause in (args.pause, 0.0)
                 for rate in (1.0, 4.0)
             }

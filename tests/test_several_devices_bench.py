@@ -57,3 +57,18 @@ def test_a_tap_ends_when_the_last_page_painted_a_later_move() -> None:
 
 def test_a_paint_before_the_tap_does_not_end_it() -> None:
     assert bench.move_latencies([(500.0, 4)], [[(5, 130.0)], [(5, 600.0)]]) == []
+
+
+def test_the_targets_are_judged_on_the_median_game() -> None:
+    # Three games, each 1..100 ms scaled by 2, 10 and 5: their p95s are about 190,
+    # 950 and 475; the median game's (5x) is the figure, not the mean of the games
+    # nor a p95 of all their taps pooled.
+    games = [
+        bench.Moves(latencies=[float(v) * k for v in range(1, 101)], message_bytes=[1])
+        for k in (2, 10, 5)
+    ]
+    p50, p95 = bench.median_percentiles(games)
+    assert p50 == pytest.approx(50.5 * 5)
+    assert p95 == pytest.approx(95.05 * 5)
+    assert bench.judged(p95, 200.0) == "<= 200: MISSED"
+    assert bench.judged(199.9, 200.0) == "<= 200: ok"
