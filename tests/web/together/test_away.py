@@ -369,3 +369,23 @@ def test_a_guest_refuses_a_record_before_the_game_ended() -> None:
     for c in spawned:
         c.close()
     assert _links(Effects()) == []
+
+
+def test_back_to_the_table_stops_the_camera_and_a_second_look_offers_it_afresh() -> None:
+    # Intent: the host scanning Ben's fresh invitation's answer goes back to the
+    # table: the camera goes off (the preview leaves the page), and the page does
+    # not go on believing it scans, so "Invite Ben back" shows the Scan button again,
+    # not a dead preview.
+    table, _clock, _spawned = _table(ANN_BEN_CLEO)
+    host = table.host
+    _drop(table, 1)
+    host.handle({"type": "link", "event": "offer", "seat": 1, "sdp": _sdp(1)})  # Ben's fresh one
+    assert host.inviting
+    opened = _links(host.handle({"type": "click", "intent": "invite-scan", "data": {"seat": "1"}}))
+    assert opened == [{"do": "scan", "seat": 1, "video": "scan-video"}]
+    back = _links(host.handle({"type": "click", "intent": "invite-hide", "data": {}}))
+    assert {"do": "scan-stop"} in back
+    assert host.scanner.seat is None and not host.inviting
+    host.handle({"type": "click", "intent": "invite-show", "data": {}})
+    assert host.inviting and 'id="scan-video"' not in host.shown
+    assert 'data-intent="invite-scan"' in host.shown

@@ -796,8 +796,12 @@ class GamePage:
             self.focus_next = "together-title"
 
     def _hide_invitations(self) -> None:
-        """Back to the table while seats are away (their invitations stay offered)."""
+        """Back to the table while seats are away (their invitations stay offered).
+        The camera goes off with its preview, and the page stops counting on it: the
+        next look at the invitations offers "Scan" again, not a dead preview."""
         self.inviting = False
+        if self.scanner.seat is not None:
+            self.outbox.append(self.scanner.stop())
         if self.app.screen is Screen.RESUME:
             self.app.resume()
 
