@@ -109,7 +109,9 @@ def test_the_host_starts_without_ben_a_bot_plays_his_seat_then_ben_joins_and_tak
     assert 'id="invite-back-1"' in host.shown  # "Invite Ben back" shows his link again
     cleo = table.guests[2]
     assert cleo.viewing and cleo.app.seat == 2
-    assert "Ben ist weg: Ein Bot spielt für Ben, bis Ben zurück ist." in cleo.shown
+    # Cleo's page says it too, in her language: Ben has not joined, not "is away".
+    assert "Ben ist noch nicht da: Ein Bot spielt für Ben, bis Ben mitspielt." in cleo.shown
+    assert "Ben ist weg" not in cleo.shown
     # The bot plays Ben's seat: both his opening cards, then a turn of his.
     rng = random.Random(3)
     played: list[int] = []

@@ -376,6 +376,7 @@ def test_a_host_and_two_guests_play_a_round_each_guest_seeing_only_its_views() -
                 "game",
                 "from",
                 "away",
+                "joining",
                 "view",
                 "step",
                 "screen",
@@ -535,3 +536,23 @@ def test_a_guest_drops_a_message_it_cannot_read_and_keeps_its_table(text: str) -
     effects = guest.handle({"type": "link", "event": "message", "seat": -1, "text": text})
     assert effects.of("warn") or not effects.of("html")
     assert guest.shown == shown and guest.app.game is game
+
+
+def test_a_view_from_an_older_host_without_joining_reads_and_a_bad_one_is_dropped() -> None:
+    # Intent: a guest whose page is newer than the host's (a deploy in between)
+    # reads the host's views, which have no "joining", as no seat joining; a
+    # "joining" that is not a list of seats is a malformed message, dropped whole.
+    table = Table((Seat("Ann"), Seat("Ben", "remote"), Seat("Cleo", "remote")))
+    table.start()
+    ben = table.guests[1]
+    last = json.loads(table.received[1][-1])
+    older = {key: value for key, value in last.items() if key != "joining"}
+    older["step"] = last["step"] + 1
+    older["away"] = [[2, 60, True]]
+    ben.handle({"type": "link", "event": "message", "seat": -1, "text": json.dumps(older)})
+    assert ben.app.joining == frozenset() and "Cleo ist weg: Ein Bot spielt" in ben.shown
+    shown = ben.shown
+    for bad in (["2"], [7], 2, [2, 2, 2, 2]):
+        hostile = dict(older, joining=bad, step=older["step"] + 1)
+        ben.handle({"type": "link", "event": "message", "seat": -1, "text": json.dumps(hostile)})
+        assert ben.shown == shown and ben.app.joining == frozenset()

@@ -90,8 +90,10 @@ class GuestApp(App):
         self.record_game: Game | None = None
         #: The game the views are of (a new id: a new game, whose record has not come).
         self.game_name = ""
-        #: The seats whose person is away, as the host says.
+        #: The seats whose person is away, as the host says, and those of them
+        #: whose person has not joined yet.
         self.away: tuple[wire.Away, ...] = ()
+        self.joining: frozenset[int] = frozenset()
 
     def show_view(self, data: Mapping[str, Any], log: list[LogLine]) -> None:
         """Paint from a view message (:func:`skyjo.web.together.wire.view_message`)
@@ -102,6 +104,7 @@ class GuestApp(App):
         if screen not in wire.SCREENS or len(names) != view.num_players:
             raise ValueError(f"a view of screen {screen!r} for {len(names)} names")
         self.away = wire.read_away(data["away"], view.num_players)
+        self.joining = wire.read_joining(data.get("joining"), view.num_players)
         game = str(data["game"])
         if game != self.game_name:
             self.game_name, self.record_game, self.has_record = game, None, False
@@ -276,7 +279,9 @@ class GuestPage(GamePage):
 
     def _away_notes(self, t: Translator) -> str:
         names = [seat.name for seat in self.app.seats]
-        return screens.away_notes(t, self.app.away, names, invite_back=False)
+        return screens.away_notes(
+            t, self.app.away, names, invite_back=False, not_joined=self.app.joining
+        )
 
     def _time_away(self) -> None:
         """The host keeps the time of the seats away."""

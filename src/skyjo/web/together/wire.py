@@ -14,7 +14,9 @@ Host to guest, one JSON object a message:
     is the number of ``log``'s first line in the game's whole log: a view carries
     only the lines the guest has not had (:mod:`skyjo.web.together.catchup`).
     ``away`` lists the seats whose person is away: ``[seat, seconds or null,
-    whether a bot plays it]`` (:mod:`skyjo.web.together.away`).
+    whether a bot plays it]`` (:mod:`skyjo.web.together.away`); ``joining``
+    those of them whose person has not joined yet (the host started without them),
+    so every page says "has not joined yet" rather than "is away".
 ``{"t": "record", "game": id, "record": {...}}``
     The game's record (:mod:`skyjo.record`), sent once the game has ended, never
     before: every face-down card and the draw pile's order are in it, and they no
@@ -74,6 +76,7 @@ def view_message(
     game: str = "",
     log_from: int = 0,
     away: Sequence[Away] = (),
+    joining: Sequence[int] = (),
 ) -> str:
     """The message that shows ``view``'s seat the table (see the module docstring):
     ``log`` holds the lines from number ``log_from`` on (at most the last
@@ -84,6 +87,7 @@ def view_message(
         "game": game,
         "from": log_from + skipped,
         "away": [[a.seat, a.wait, a.bot] for a in away],
+        "joining": sorted(joining),
         "step": step,
         "screen": screen,
         "names": list(names),
@@ -131,6 +135,20 @@ def read_away(data: object, players: int) -> tuple[Away, ...]:
             raise ValueError(f"away: not a time: {wait!r}")
         found.append(Away(seat, wait, bot is True))
     return tuple(found)
+
+
+def read_joining(data: object, players: int) -> frozenset[int]:
+    """The ``joining`` of a view message: the away seats whose person has not
+    joined this game yet (the host started without them). A host of an older build
+    sends none: then no seat is said to be joining. ``ValueError`` for anything
+    malformed."""
+    if data is None:
+        return frozenset()
+    if not isinstance(data, list) or len(data) > players:
+        raise ValueError("joining: not a list of seats")
+    if not all(isinstance(seat, int) and 0 <= seat < players for seat in data):
+        raise ValueError(f"joining: not seats: {data!r}")
+    return frozenset(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +255,7 @@ __all__ = [
     "hello_message",
     "masked_state",
     "read_away",
+    "read_joining",
     "read_view",
     "record_message",
     "view_message",

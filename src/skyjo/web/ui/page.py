@@ -992,6 +992,7 @@ class GamePage:
         end = app.log_from + len(app.log)
         oldest = catchup.first_line(None, game=game, log_from=app.log_from, log_end=end)
         away_now = self._away_list()
+        joining = sorted(self.away.not_joined & {a.seat for a in away_now})
         for seat in sorted(self.connected):
             if seat >= len(names) or seat not in self.log_next:
                 continue  # waiting for the seat's hello
@@ -1006,6 +1007,7 @@ class GamePage:
                 log=[],
                 game=game,
                 away=away_now,
+                joining=joining,
             )
             if self.sent.get(seat) != core or start < end:
                 self.sent[seat] = core
@@ -1019,6 +1021,7 @@ class GamePage:
                     game=game,
                     log_from=start,
                     away=away_now,
+                    joining=joining,
                 )
                 self.outbox.append({"do": "send", "seat": seat, "text": text})
             self.log_next[seat] = (game, end)
