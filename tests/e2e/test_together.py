@@ -211,6 +211,7 @@ def hidden_values_in(messages: list[str]) -> list[str]:
             "game",
             "from",
             "away",
+            "joining",
             "step",
             "screen",
             "names",
