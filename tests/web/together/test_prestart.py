@@ -12,7 +12,7 @@ from skyjo import engine
 from skyjo.state import Phase
 from skyjo.web.device import MemoryStorage
 from skyjo.web.together.guest import GuestPage
-from skyjo.web.together.lobby import FAILED
+from skyjo.web.together.lobby import RENEWED
 from skyjo.web.ui.setup import Seat
 
 from .test_together import Table, _links, _sdp, click_for, open_invitation
@@ -167,19 +167,27 @@ def test_the_camera_reading_bens_answer_stops_when_the_host_starts_now() -> None
 
 def test_a_seat_whose_connection_failed_before_the_start_gets_a_fresh_invitation() -> None:
     # Intent: Ben's answer was pasted but the channel failed (its offer cannot
-    # connect any more); starting now invites him afresh, as a seat that drops
-    # during the game is, while Cleo's unanswered invitation stays as sent.
+    # connect any more): his page gets a new invitation at once, the host's page
+    # saying so beside it, while Cleo's unanswered invitation stays as sent; Ben's
+    # answer to the new one clears the words, and starting now offers nothing more.
     table = _invite(ANN_BEN_CLEO, connect=[])
     host = table.host
     assert host.lobby is not None
-    host.lobby.links[1].answered = True
-    host.handle({"type": "link", "event": "failed", "seat": 1})
-    assert host.lobby.links[1].error == FAILED
-    assert "The connection could not be made." in host.shown
+    old = host.lobby.links[1].invite
     cleo = host.lobby.links[2].invite
-    effects = host.handle({"type": "click", "intent": "invite-bots", "data": {}})
+    host.lobby.links[1].answered = True
+    effects = host.handle({"type": "link", "event": "failed", "seat": 1})
     assert [op for op in _links(effects) if op["do"] == "offer"] == [{"do": "offer", "seat": 1}]
-    assert host.lobby.links[1].invite == "" and host.lobby.links[2].invite == cleo
-    assert host.app.standing_in == {1, 2}
+    assert host.lobby.links[1].error == RENEWED and host.lobby.links[1].invite == ""
+    said = "The connection could not be made. The invitation below is a new one: send it again."
+    assert said in host.shown
     host.handle({"type": "link", "event": "offer", "seat": 1, "sdp": _sdp(21)})
-    assert host.lobby.links[1].invite and not host.lobby.links[1].error
+    fresh = host.lobby.links[1].invite
+    assert fresh and fresh != old and host.lobby.links[2].invite == cleo
+    assert said in host.shown  # until Ben answers the new one
+    # An old channel's last word (nothing was pasted since) changes nothing.
+    host.handle({"type": "link", "event": "closed", "seat": 1})
+    assert host.lobby.links[1].invite == fresh
+    effects = host.handle({"type": "click", "intent": "invite-bots", "data": {}})
+    assert [op for op in _links(effects) if op["do"] == "offer"] == []
+    assert host.lobby.links[1].invite == fresh and host.app.standing_in == {1, 2}

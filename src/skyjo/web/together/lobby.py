@@ -24,6 +24,9 @@ JOIN: Final = "#join="
 #: A seat's error (a catalogue key): its channel could not be made, and its
 #: invitation's offer is of no more use.
 FAILED: Final = "together.error.failed"
+#: A seat's channel failed before it opened, and the host's page made a new
+#: invitation for it at once (the page says so beside the new one).
+RENEWED: Final = "together.error.renewed"
 
 
 def _name(text: str) -> str:
@@ -137,4 +140,4 @@ class Lobby:
         return answer.signal
 
 
-__all__ = ["FAILED", "JOIN", "Answer", "Invite", "Link", "Lobby"]
+__all__ = ["FAILED", "JOIN", "RENEWED", "Answer", "Invite", "Link", "Lobby"]

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from typing import Final
 
 from skyjo.web.together import away, scan
-from skyjo.web.together.lobby import Lobby
+from skyjo.web.together.lobby import RENEWED, Lobby
 from skyjo.web.together.qr import Codes
 from skyjo.web.together.wire import Away
 from skyjo.web.ui.i18n import Translator
@@ -74,6 +74,9 @@ def invitations(
             status = t.t("together.status.waiting")
         body = [h("h3", esc(t.t("together.invite.seat", name=name)), id=f"invite-title-{seat}")]
         body.append(h("p", esc(status), class_="invite-status", id=f"invite-status-{seat}"))
+        if link.error == RENEWED and not link.connected:
+            # Not the answer field's fault: said above the new invitation, as news.
+            body.append(h("p", esc(t.t(RENEWED)), class_="error", role="status"))
         if link.connected:
             pass
         elif not link.invite:
@@ -102,7 +105,7 @@ def invitations(
             if can_share:
                 buttons.append(button(t.t("button.share"), "invite-share", data_seat=seat))
             body.append(h("p", " ".join(buttons)))
-            error = t.t(link.error) if link.error else ""
+            error = t.t(link.error) if link.error and link.error != RENEWED else ""
             body.append(
                 h(
                     "p",

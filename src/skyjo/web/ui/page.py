@@ -33,7 +33,7 @@ from skyjo.web.device import Storage
 from skyjo.web.inputs import query_value, whole_number
 from skyjo.web.painted import fingerprint
 from skyjo.web.together import away, catchup, screens, wire
-from skyjo.web.together.lobby import FAILED, Link, Lobby
+from skyjo.web.together.lobby import FAILED, RENEWED, Link, Lobby
 from skyjo.web.together.qr import Codes
 from skyjo.web.together.referee import Referee, Refused
 from skyjo.web.together.scan import Scanner
@@ -936,8 +936,12 @@ class GamePage:
             if self.lobby is not None and seat in self.lobby.links:
                 link = self.lobby.links[seat]
                 if link.answered or link.connected:  # not an old channel's last word
-                    link.error = FAILED
-                link.connected = link.answered = False
+                    # Its offer cannot connect any more: a new invitation at once,
+                    # said beside it, so the host only sends it again.
+                    self.lobby.links[seat] = Link(seat, link.name, error=RENEWED)
+                    self.outbox.append(self._offer(seat))
+                else:
+                    link.connected = link.answered = False
         elif event == "message" and seat in self.connected:
             return self._from_guest(seat, intent.get("text"))
         return effects.extend(self.render())
