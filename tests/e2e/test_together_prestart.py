@@ -94,3 +94,35 @@ def test_the_host_starts_before_ben_joins_a_bot_plays_for_him_until_he_does(
     assert bens_turns(page) == turns
     act(ben.page)  # his click is played: the turn was his
     no_serious_findings(ben.page, "prestart Ben joined late, his turn")
+
+
+def test_an_answer_that_can_never_connect_brings_a_new_invitation_said_above_it(
+    webrtc_browser: Browser, site_url: str
+) -> None:
+    # Intent: Ben joins and sends his answer, then his page is closed before Ann
+    # pastes it: the connection can never be made. Once the browser gives up, Ann's
+    # page makes a new invitation for Ben at once and says so above it (the old
+    # one's offer is spent); the answer field is not blamed.
+    host = host_game(webrtc_browser, site_url, target=100, phone=True, ann="human")
+    page = host.page
+    link = page.get_by_label("Link for Ben")
+    link.wait_for()
+    old = link.input_value()
+    ben = device(webrtc_browser, old, language="de", phone=True)
+    ben.page.get_by_role("button", name="Mitspielen").click()
+    field = ben.page.get_by_label("Antwort für Ann")
+    field.wait_for()
+    answer = field.input_value()
+    ben.page.context.close()  # Ben's page is gone before his answer is pasted
+    page.get_by_label("Answer from Ben").fill(answer)
+    page.locator("[data-intent='invite-answer'][data-seat='1']").click()
+    said = page.get_by_text(
+        "The connection could not be made. The invitation below is a new one: send it again."
+    )
+    expect(said).to_be_visible(timeout=90_000)  # the browser gives up after 10-30 s
+    expect(link).not_to_have_value(old)
+    expect(link).to_have_value(re.compile("#join="))
+    expect(page.get_by_label("Answer from Ben")).not_to_have_attribute("aria-invalid", "true")
+    said.scroll_into_view_if_needed()
+    screenshot(page, "renewed")
+    no_serious_findings(page, "prestart, a new invitation after a failed connection")
