@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .a11y import settle
 from .conftest import answered
@@ -37,6 +37,15 @@ def screenshot(page: Page, name: str) -> None:
     page.screenshot(path=SCREENSHOTS / f"together-prestart-{name}.png")
 
 
+def ann_invites_ben(browser: Browser, site_url: str) -> tuple[Page, Locator, str]:
+    """Ann (a person, on a phone) hosts with Ben on another device: her page, the
+    field holding Ben's invitation link, and the link."""
+    page = host_game(browser, site_url, target=100, phone=True, ann="human").page
+    link = page.get_by_label("Link for Ben")
+    link.wait_for()
+    return page, link, link.input_value()
+
+
 def test_the_host_starts_before_ben_joins_a_bot_plays_for_him_until_he_does(
     webrtc_browser: Browser, site_url: str
 ) -> None:
@@ -45,11 +54,7 @@ def test_the_host_starts_before_ben_joins_a_bot_plays_for_him_until_he_does(
     # for Ben until he joins, and the bot turns his cards and plays his turns
     # while Ann plays hers. Ben then opens the link (the table's "Invite Ben back"
     # shows it), joins, and his next turn waits for him on his own page.
-    host = host_game(webrtc_browser, site_url, target=100, phone=True, ann="human")
-    page = host.page
-    link = page.get_by_label("Link for Ben")
-    link.wait_for()
-    url = link.input_value()
+    page, _link, url = ann_invites_ben(webrtc_browser, site_url)
     start = page.get_by_role("button", name="Start now: a bot plays for those not connected yet")
     start.scroll_into_view_if_needed()
     screenshot(page, "invitations")
@@ -103,11 +108,7 @@ def test_an_answer_that_can_never_connect_brings_a_new_invitation_said_above_it(
     # pastes it: the connection can never be made. Once the browser gives up, Ann's
     # page makes a new invitation for Ben at once and says so above it (the old
     # one's offer is spent); the answer field is not blamed.
-    host = host_game(webrtc_browser, site_url, target=100, phone=True, ann="human")
-    page = host.page
-    link = page.get_by_label("Link for Ben")
-    link.wait_for()
-    old = link.input_value()
+    page, link, old = ann_invites_ben(webrtc_browser, site_url)
     ben = device(webrtc_browser, old, language="de", phone=True)
     ben.page.get_by_role("button", name="Mitspielen").click()
     field = ben.page.get_by_label("Antwort für Ann")

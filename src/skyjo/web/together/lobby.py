@@ -25,7 +25,7 @@ JOIN: Final = "#join="
 #: invitation's offer is of no more use.
 FAILED: Final = "together.error.failed"
 #: A seat's channel failed before it opened, and the host's page made a new
-#: invitation for it at once (the page says so beside the new one).
+#: invitation for it at once (the page says so above the new one).
 RENEWED: Final = "together.error.renewed"
 
 
