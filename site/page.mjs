@@ -675,9 +675,25 @@ class View {
     // them is still the one they were made on (data-view, see boot.js), dropped if
     // it changed: the second tap of a double tap on "Save round" or on a card must
     // not act on the next round or for the next person.
+    // Nor is a tap held on a control the answer took away: a card turned by the
+    // first tap of a double tap is a card no more, and its second tap would only
+    // earn a "not possible now".
     const held = this.held.splice(0);
     const view = this.viewName();
-    for (const tap of held) if (tap.view === null || tap.view === view) this.send(tap.intent);
+    for (const tap of held) {
+      if (tap.view !== null && tap.view !== view) continue;
+      if (tap.control !== null && !this.stillOffered(tap)) continue;
+      this.send(tap.intent);
+    }
+  }
+
+  // Whether the control a held tap was made on (by id) is still there, doing what
+  // it did: the same data-intent and data-action.
+  stillOffered(tap) {
+    const node = this.byId(tap.control);
+    return Boolean(node)
+      && (node.getAttribute("data-intent") || "") === tap.intent.intent
+      && (node.getAttribute("data-action") || "") === tap.intent.action;
   }
 
   viewName() {
@@ -1028,7 +1044,9 @@ class View {
     // tap outside the screen's [data-view] part, in a menu say, is kept whatever
     // the screen becomes: view null).
     const inView = Boolean(target.closest("[data-view]"));
-    if (this.pending > 0) this.held.push({ intent: tap, view: inView ? this.viewName() : null });
+    if (this.pending > 0) {
+      this.held.push({ intent: tap, view: inView ? this.viewName() : null, control: target.id || null });
+    }
     else this.send(tap);
   }
 

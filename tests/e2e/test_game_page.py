@@ -523,6 +523,34 @@ def test_in_pass_and_play_only_the_named_person_flips(desktop: tuple[BrowserCont
     no_python_errors(visit)
 
 
+def test_a_double_tap_on_a_card_turns_it_once_and_says_nothing_else(
+    desktop: tuple[BrowserContext, str],
+) -> None:
+    # Intent: on a slow phone the second tap of a double tap lands while the first's
+    # answer is on its way. The page holds it (site/page.mjs); once the card has
+    # turned it is no longer a control, and the held tap is dropped: one card turns,
+    # no "not possible" line, and the person still turns a second card of their own
+    # choosing. Both taps are made in one task here, so the second is always held.
+    visit = opened(desktop, "?seed=3")
+    page = visit.page
+    start_game(page, [("Ann", "human"), ("Ben", "human")])
+    page.evaluate(
+        "() => { const card = document.getElementById('card-0-5'); card.click(); card.click(); }"
+    )
+    answered(page)
+    page.wait_for_timeout(300)  # room for a held tap's answer, were it sent
+    answered(page)
+    expect(page.locator("#card-0-5")).not_to_have_class(re.compile(r"\btarget\b"))
+    expect(page.locator(".card.target[data-seat='0']")).to_have_count(11)
+    expect(page.locator("#prompt")).to_contain_text("Ann: turn over")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(page.locator(".error, .refused")).to_have_count(0)
+    page.locator("#card-0-6").click()
+    expect(page.get_by_role("button", name="Continue as Ben")).to_be_visible()
+    no_serious_findings(page, "after a double tap in the opening")
+    no_python_errors(visit)
+
+
 # --- 20: the setup form ---------------------------------------------------------------------------
 
 

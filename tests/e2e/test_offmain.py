@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, expe
 import build
 
 from .a11y import problems
-from .conftest import BOOT_TIMEOUT_MS, open_page, touch, wait_until_started
+from .conftest import BOOT_TIMEOUT_MS, answered, open_page, touch, wait_until_started
 from .test_game import PHONE, start_game
 
 # Timing: asserts how fast the page answers, so it runs alone (not beside other tests).
@@ -112,7 +112,7 @@ def test_a_tap_while_expert_bots_think_is_answered_at_once(
     start_game(page, seats, speed="fast")
     for _ in range(2):  # the opening flips: then the experts play whole turns
         page.locator("#app .own-seat .card.target").first.click()
-        page.wait_for_timeout(150)
+        answered(page)
     page.locator("#draw-pile.target").wait_for(timeout=60_000)
     page.locator("#draw-pile").click()
     page.locator("#app .own-seat .card.target").first.click()  # now the experts think
