@@ -1238,6 +1238,11 @@ function morphNode(node, next) {
     if (node.nodeValue !== next.nodeValue) node.nodeValue = next.nodeValue;
     return;
   }
+  // An element whose HTML carries its own checksum (a seat of the table: most of
+  // the table's elements, and a move changes one seat) is left alone when the
+  // checksum is the one it shows: nothing in it would change.
+  const checksum = next.getAttribute("data-checksum");
+  if (checksum !== null && node.getAttribute("data-checksum") === checksum) return;
   // A <details> stays as open or closed as the person left it (and changing it
   // here would fire a "toggle" that reads as their choice).
   const kept = node.tagName === "DETAILS" ? "open" : null;

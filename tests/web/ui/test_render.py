@@ -136,3 +136,42 @@ def test_the_end_screen_links_to_a_replay_of_the_whole_game() -> None:
     shared = share.decode(model.replay_href.split("#g=", 1)[1])
     assert record.replay(shared) == app.game.state
     assert 'href="replay.html#g=' in render.end(Translator("en"), model)
+
+
+SEAT = re.compile(r'<section class="seat[^"]*"[^>]*>.*?</section>', re.S)
+CHECKSUM = re.compile(r' data-checksum="([0-9a-f]+)"')
+
+
+def test_a_seats_checksum_changes_exactly_when_its_html_does() -> None:
+    # The page's morph passes by a seat whose checksum it already shows
+    # (site/page.mjs): a seat that changed under an unchanged checksum would keep
+    # showing the old cards. Over a round's renders, every pair of a seat's HTML:
+    # the same checksum exactly when the rest of the HTML is the same.
+    app = started(Seat("Anna"), Seat("Bot", "medium"), Seat("Cleo", "easy"), seed=5)
+    t = Translator("en")
+    rng = random.Random(2)
+    seen: dict[str, str] = {}  # the seat's HTML without its checksum -> the checksum
+    renders = 0
+    assert app.game is not None
+    while app.screen is Screen.TABLE and renders < 120:
+        html = render.table(t, present.table(app))
+        renders += 1
+        seats = SEAT.findall(html)
+        assert len(seats) == 3
+        for section in seats:
+            sums = CHECKSUM.findall(section)
+            assert len(sums) == 1, section[:120]
+            bare = CHECKSUM.sub("", section)
+            assert seen.setdefault(bare, sums[0]) == sums[0]
+        if app.bot_to_act() is not None:
+            app.bot_step()
+            continue
+        seat = app.human_to_act()
+        assert seat is not None
+        targets = sorted(app.targets(seat))
+        if app.game.state.phase is Phase.TURN and app.game.state.held is None:
+            app.draw()
+        elif targets:
+            app.click_card(seat, rng.choice(targets))
+    assert renders > 20
+    assert len(set(seen.values())) == len(seen), "two different seats share a checksum"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from skyjo.names import MAX_NAME_LENGTH
+from skyjo.web.painted import fingerprint
 from skyjo.web.ui.i18n import Translator
 from skyjo.web.ui.present import (
     CardModel,
@@ -393,8 +394,17 @@ def seat(model: SeatModel, *, compact: bool) -> str:
         role="group",
         aria_label=model.grid_label,
     )
+    # The seats a move leaves as they were are most of the table's elements: with
+    # the checksum of the whole seat, the page's morph passes them by (site/page.mjs).
+    checksum = fingerprint("\x00".join((str(model.seat), classes, model.grid_label, heading, grid)))
     return h(
-        "section", heading, grid, class_=classes, data_seat=model.seat, aria_label=model.grid_label
+        "section",
+        heading,
+        grid,
+        class_=classes,
+        data_seat=model.seat,
+        aria_label=model.grid_label,
+        data_checksum=checksum,
     )
 
 
