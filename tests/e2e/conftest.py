@@ -62,6 +62,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 SEEDING = {"on": False}
 
 
+#: The browser tests' files whose tests take longest (three devices, whole games: up to
+#: two minutes a test). They run first: scripts/test-all runs the browser tests on two
+#: workers, and one of these left for the end keeps one worker busy alone.
+LONGEST_FIRST = frozenset(
+    {
+        "test_together.py",
+        "test_together_away.py",
+        "test_together_prestart.py",
+        "test_together_qr.py",
+        "test_together_offline.py",
+    }
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of :data:`LONGEST_FIRST` first, every other in its order."""
+    items.sort(key=lambda item: item.path.name not in LONGEST_FIRST)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """Skip a ``local_server`` test, saying why, when the site is a remote URL."""
     SEEDING["on"] = bool(
