@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import html as html_module
+import itertools
+import time
+from unittest import mock
 
 from skyjo.actions import Flip, Swap, TakeDiscard
 from skyjo.i18n.language import LANGUAGES
@@ -12,7 +15,13 @@ from skyjo.record import GameRecord
 from skyjo.review.report import better_line
 from skyjo.review.texts import ReviewTexts
 from skyjo.web.embed import reel
-from skyjo.web.ui.review_panel import OPEN, ReviewPanel, review_html
+from skyjo.web.ui.review_panel import (
+    OPEN,
+    PROGRESS_SECONDS,
+    SLICE_SECONDS,
+    ReviewPanel,
+    review_html,
+)
 from tests.review.helpers import (
     COULD_BE_LESS,
     bots_game,
@@ -34,11 +43,35 @@ def test_the_analysis_runs_in_slices_painting_progress_then_the_review() -> None
     painted: list[str] = []
     assert "<progress" in panel.body_html() and 'value="0"' in panel.body_html()
     asyncio.run(panel.run(lambda: painted.append(panel.body_html())))
-    # Several slices: progress bars first, the review last, and nothing after it.
-    assert len(painted) > 2
+    # Progress bars first (at least the first slice's), the review last, and
+    # nothing after it.
+    assert len(painted) >= 2
     assert all("<progress" in html for html in painted[:-1])
     assert "Points lost per turn on average" in painted[-1] and "<progress" not in painted[-1]
     assert not panel.running
+
+
+def test_the_progress_is_painted_a_few_times_a_second_not_after_every_slice() -> None:
+    # Each repaint is work for the page's main thread, which on a phone shares a
+    # slow CPU with the worker: the bar moves at most every PROGRESS_SECONDS,
+    # however many slices the analysis takes (the review itself comes at once).
+    panel = ReviewPanel("en")
+    panel.start(bots_game(["medium", "hard"], seed=4, rounds=2), 0)
+    painted: list[float] = []
+    pauses = 0
+    pause = asyncio.sleep
+
+    async def counted(seconds: float) -> None:
+        nonlocal pauses
+        pauses += 1
+        await pause(seconds)
+
+    with mock.patch("skyjo.web.ui.review_panel.asyncio.sleep", counted):
+        asyncio.run(panel.run(lambda: painted.append(time.perf_counter())))
+    assert panel.review is not None and len(painted) >= 2
+    gaps = [later - earlier for earlier, later in itertools.pairwise(painted[:-1])]
+    assert all(gap >= PROGRESS_SECONDS - SLICE_SECONDS for gap in gaps), gaps
+    assert pauses > 2 * len(painted), (pauses, len(painted))
 
 
 def test_the_review_names_the_better_move_and_shows_the_players_cards() -> None:

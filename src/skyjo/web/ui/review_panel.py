@@ -48,6 +48,12 @@ from skyjo.web.worker.pace import PAUSE_SECONDS
 #: budget on CPython, and a click waits at most about this long (times the
 #: Pyodide slowdown, 1.5-3x) plus one unit of work.
 SLICE_SECONDS = 0.02
+#: How often the progress bar moves while the expert thinks (and once at the
+#: start and at the end). Each repaint is work for the page's main thread as well
+#: (the body's HTML made, sent, morphed, laid out), and on a phone the main thread
+#: and the worker share a slow CPU: a repaint after every slice spent about a
+#: tenth of the review on the progress bar (benchmarks/review_browser.py).
+PROGRESS_SECONDS = 0.2
 #: How many flagged decisions clear of the line a review lists (the
 #: costliest), and how many of them show their position before any is opened
 #: or closed.
@@ -127,8 +133,10 @@ class ReviewPanel:
         newer review is started or the panel is cleared."""
         generation = self._generation
         reviewer = self.reviewer
+        painted = -PROGRESS_SECONDS
         while reviewer is not None and generation == self._generation:
-            deadline = time.perf_counter() + SLICE_SECONDS
+            began = time.perf_counter()
+            deadline = began + SLICE_SECONDS
             more = True
             while more and time.perf_counter() < deadline:
                 more = reviewer.step()
@@ -136,7 +144,9 @@ class ReviewPanel:
                 self.review = reviewer.result()
                 paint()
                 return
-            paint()
+            if began - painted >= PROGRESS_SECONDS:
+                paint()
+                painted = began
             await asyncio.sleep(PAUSE_SECONDS)
 
     # --- HTML -------------------------------------------------------------------------
