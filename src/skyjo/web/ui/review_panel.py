@@ -51,8 +51,8 @@ SLICE_SECONDS = 0.02
 #: How often the progress bar moves while the expert thinks (and once at the
 #: start and at the end). Each repaint is work for the page's main thread as well
 #: (the body's HTML made, sent, morphed, laid out), and on a phone the main thread
-#: and the worker share a slow CPU: a repaint after every slice spent about a
-#: tenth of the review on the progress bar (benchmarks/review_browser.py).
+#: and the worker share a slow CPU: with a repaint after every slice the review
+#: took a quarter to a half longer at half a core (benchmarks/review_browser.py).
 PROGRESS_SECONDS = 0.2
 #: How many flagged decisions clear of the line a review lists (the
 #: costliest), and how many of them show their position before any is opened
@@ -133,7 +133,7 @@ class ReviewPanel:
         newer review is started or the panel is cleared."""
         generation = self._generation
         reviewer = self.reviewer
-        painted = -PROGRESS_SECONDS
+        painted = float("-inf")  # the first slice shows the bar
         while reviewer is not None and generation == self._generation:
             began = time.perf_counter()
             deadline = began + SLICE_SECONDS
