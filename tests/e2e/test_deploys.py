@@ -344,11 +344,14 @@ def test_an_old_page_whose_build_is_gone_reloads_once(
             # comes from the cache, so its files cannot be told apart by document,
             # and its last files may even arrive after the next document's response.
             # So the table's document is judged on the files it fetched itself (its
-            # own Resource Timing names them), each by its bytes.
+            # own Resource Timing names them), each by the bytes of its last response.
             frame = page.frame(name=LIVE_TABLE_NAME)
             assert frame is not None
             fetched = set(frame.evaluate(OWN_FILES, SUB_PATH))
-            played = [verdict for verdict in documents[-1] if verdict[0] in fetched]
+            # Each file's last response is the table's (it loaded last); the files'
+            # responses may come in more than one group (a module fetched later).
+            last = {path: whose for group in documents for path, whose in group}
+            played = [(path, whose) for path, whose in last.items() if path in fetched]
             assert {"embed.html", f"{build_b}/boot.js"} <= {path for path, _ in played}, played
             assert one_build(played, "the table that played") == "B"
             assert build_b is not None and (b.folder / build_b).is_dir()
