@@ -15,6 +15,7 @@ members it uses are declared below.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
@@ -472,31 +473,23 @@ class Hosting:
                 continue  # waiting for the seat's hello
             counted, start = self.log_next[seat]
             start = oldest if counted != game or start < oldest else min(start, end)
-            view = app.game.view(seat)
-            core = wire.view_message(
-                view,
+            # The seat's view without log lines (what "changed since last sent" is
+            # judged on), then with the lines it has not had.
+            message = functools.partial(
+                wire.view_message,
+                app.game.view(seat),
                 step=app.steps,
                 screen=app.screen.value,
                 names=names,
-                log=[],
                 game=game,
                 away=away_now,
                 joining=joining,
             )
+            core = message(log=[])
             if self.sent.get(seat) != core or start < end:
                 self.sent[seat] = core
                 lines = [(line.key, line.fields) for line in app.log[start - app.log_from :]]
-                text = wire.view_message(
-                    view,
-                    step=app.steps,
-                    screen=app.screen.value,
-                    names=names,
-                    log=lines,
-                    game=game,
-                    log_from=start,
-                    away=away_now,
-                    joining=joining,
-                )
+                text = message(log=lines, log_from=start)
                 self.outbox.append({"do": "send", "seat": seat, "text": text})
             self.log_next[seat] = (game, end)
             if app.screen is Screen.GAME_END and self.record_sent.get(seat) != game:
