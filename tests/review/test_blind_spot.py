@@ -57,3 +57,22 @@ def test_saving_more_points_with_one_card_left_is_no_longer_a_loss() -> None:
     assert quick.mean - 2 * quick.se > 1.0 and quick.mean >= INACCURACY
     assert quick.doubled[1] > 1.5 * quick.doubled[0]
     assert measured.doubled[1] < quick.doubled[1] - 0.1
+
+
+def test_hards_round_ending_decisions_count_in_what_a_measurement_costs() -> None:
+    """The review's budget counts the work of a measurement, not only its samples:
+    where hard makes the round-ending choices, each of its decisions costs about
+    a sample's time (judge.HARD_DECISION_COST), and a sample asks it several."""
+    view = jonas_takes_a_two()
+    on_the_five, on_the_six = Swap(1), Swap(9)
+    hard = judge.measurement(view, on_the_five, on_the_six, random.Random(1))
+    measured = run_steps(hard.play(32))
+    assert measured.samples == 32
+    assert measured.closings == hard.closings > 32  # more than one a sample here
+    assert measured.cost == 32 + judge.HARD_DECISION_COST * measured.closings
+    more = run_steps(hard.play(32))  # counted on, not afresh
+    assert more.closings > measured.closings and more.cost > 2 * 32
+    # The quick policy's endings ask hard nothing: a sample costs one.
+    quick = judge.measurement(view, on_the_five, on_the_six, random.Random(1), closers=())
+    alone = run_steps(quick.play(32))
+    assert alone.closings == 0 and alone.cost == 32

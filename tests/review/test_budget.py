@@ -26,7 +26,7 @@ BATCH = 16
 GAME = bots_game(["random", "easy"], seed=5, rounds=1)
 
 
-def reviewed(samples: int) -> tuple[Reviewer, tuple[Rated, ...]]:
+def reviewed(samples: float) -> tuple[Reviewer, tuple[Rated, ...]]:
     """The random seat's review with batches of :data:`BATCH` and ``samples``."""
     reviewer = Reviewer(GAME, 0, first=8, measure=BATCH, samples=samples)
     return reviewer, reviewer.run().rated
@@ -41,16 +41,28 @@ def samples_of(rated: Rated) -> int:
     return rated.measure.samples
 
 
+def cost_of(rated: Rated) -> float:
+    assert rated.measure is not None
+    return rated.measure.cost
+
+
 def test_a_weak_seats_review_spends_at_most_its_budget() -> None:
     first_batches, _ = reviewed(0)
-    losses = len(measured(first_batches.result().rated))
-    assert losses >= 5  # a random player: many losses to measure
-    # Without a budget beyond them, every loss has its first batch and no more.
-    assert first_batches.spent == losses * BATCH
-    assert all(samples_of(r) == BATCH for r in measured(first_batches.result().rated))
+    firsts = measured(first_batches.result().rated)
+    assert len(firsts) >= 5  # a random player: many losses to measure
+    # Without a budget beyond them, every loss has its first batch and no more,
+    # and what was spent is what they cost (hard's round-ending decisions too).
+    assert all(samples_of(r) == BATCH for r in firsts)
+    assert first_batches.spent == sum(cost_of(r) for r in firsts)
     budget = first_batches.spent + 5 * BATCH
     bounded, rated = reviewed(budget)
-    assert bounded.spent == sum(samples_of(r) for r in measured(rated)) == budget
+    assert bounded.spent == sum(cost_of(r) for r in measured(rated))
+    # Further batches while the next one fits: at most five more batches of
+    # samples (fewer where hard's decisions cost some of the room), and the
+    # review stopped only when the next batch would not have fitted.
+    more = sum(samples_of(r) for r in measured(rated)) - len(firsts) * BATCH
+    assert BATCH <= more <= 5 * BATCH
+    assert bounded.spent > budget - BATCH
     unbounded, _ = reviewed(10**6)
     assert unbounded.spent > budget  # the budget is what stopped it
     # The page's review: the default budget.
@@ -58,8 +70,8 @@ def test_a_weak_seats_review_spends_at_most_its_budget() -> None:
 
 
 def test_the_budget_goes_to_the_verdict_nearest_the_line_first() -> None:
-    _, before = reviewed(0)
-    _, after = reviewed(BATCH * len(measured(before)) + BATCH)  # one batch more
+    firsts, before = reviewed(0)
+    _, after = reviewed(firsts.spent + BATCH)  # one batch more
     grown = [
         i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a.measure != b.measure
     ]

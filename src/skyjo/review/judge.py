@@ -54,6 +54,7 @@ from skyjo.bots.expert import (
     playout_turns,
 )
 from skyjo.bots.hard import Context
+from skyjo.bots.playout import Closing
 from skyjo.review.grades import INACCURACY
 from skyjo.state import Phase, State
 from skyjo.view import PlayerView
@@ -85,6 +86,15 @@ Z_FINE: Final = 1.0
 FLOOR: Final = 0.5
 #: Samples between two pauses (each plays both moves out).
 CHUNK: Final = 4
+#: What one of hard's round-ending decisions (:func:`round_enders`) costs, in
+#: samples, where the review's budget counts the work of a measurement
+#: (:attr:`Comparison.cost`). Measured on the four such losses of the 8-round game
+#: of ``benchmarks/review.py`` (7 December): a hard decision took 0.16-0.23 ms of
+#: CPython, a sample of the same position played out by the quick policy alone
+#: 0.12-0.16 ms (1.1 to 1.8 times less), and a sample there asked hard 2.4 to 4.7
+#: times. Counted as samples, such a measurement cost four to seven times what the
+#: budget said, and a long game's review at half a core took longer than 10 s.
+HARD_DECISION_COST: Final = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +105,8 @@ class Comparison:
     turns a player (None: to the end of the round); ``reached_end`` the share of
     playouts that reached the round's end; ``doubled`` the share of the playouts
     of each move (the expert's, the one played) in which the seat ended the
-    round and was doubled."""
+    round and was doubled; ``closings`` how many round-ending decisions hard made
+    in its playouts (:func:`round_enders`)."""
 
     samples: int
     mean: float
@@ -103,6 +114,15 @@ class Comparison:
     horizon: int | None
     reached_end: float
     doubled: tuple[float, float]
+    closings: int = 0
+
+    @property
+    def cost(self) -> float:
+        """The work it took, in samples: each sample, and each of hard's
+        round-ending decisions (:data:`HARD_DECISION_COST`). What the review's
+        budget counts (:data:`~skyjo.review.rating.SAMPLES`), so that the budget
+        bounds the time a review takes, not only its samples."""
+        return self.samples + HARD_DECISION_COST * self.closings
 
     @property
     def lower(self) -> float:
@@ -268,6 +288,8 @@ class Sampling:
         # stays about as short as before (the page answers a tap between two).
         self._chunk = 1 if closers else CHUNK
         self.samples = 0
+        #: Round-ending decisions hard made so far (see :attr:`Comparison.cost`).
+        self.closings = 0
         self._total = self._squares = 0.0
         self._ended = 0
         self._doubled = [0, 0]
@@ -280,7 +302,7 @@ class Sampling:
             sample = self._sampler.sample(rng)
             seed = rng.getrandbits(32)
             scores = []
-            closing = hard_closing(self._closers, seed) if self._closers else None
+            closing = self._counted(hard_closing(self._closers, seed)) if self._closers else None
             for i, move in enumerate(self._moves):
                 end = play_candidate(
                     sample,
@@ -305,6 +327,16 @@ class Sampling:
                 yield
         return self.result()
 
+    def _counted(self, closing: Closing) -> Closing:
+        """``closing``, counting its decisions in :attr:`closings`."""
+        decide = closing.decide
+
+        def counted(state: State) -> PlayerAction:
+            self.closings += 1
+            return decide(state)
+
+        return Closing(closing.seats, counted)
+
     def result(self) -> Comparison:
         """The comparison over the samples played so far (at least one)."""
         n = self.samples
@@ -317,6 +349,7 @@ class Sampling:
             self._horizon,
             self._ended / (2 * n),
             (self._doubled[0] / n, self._doubled[1] / n),
+            self.closings,
         )
 
 

@@ -90,6 +90,9 @@ Z_CLEAR: Final = 2.0
 #: random-playing seat's whole game (2 to 3 rounds, 30 to 40 losses) measured
 #: 7,000 to 12,500 samples without it (up to 5 s of CPython); the other bots'
 #: seats 0 to 3,000, which the budget leaves as they were (docs/review.md, "Cost").
+#: Where hard makes the round-ending choices (the seat has one face-down card
+#: left) each of its decisions counts as a sample too
+#: (:data:`~skyjo.review.judge.HARD_DECISION_COST`): a sample there costs several.
 SAMPLES: Final = 5120
 #: What the work generator gives once it is exhausted.
 _FINISHED = object()
@@ -259,7 +262,7 @@ class Reviewer:
         first: int = FIRST,
         most: int = MOST,
         measure: int = MEASURE,
-        samples: int = SAMPLES,
+        samples: float = SAMPLES,
     ) -> None:
         self.seat = seat
         self.names = game.names
@@ -268,9 +271,11 @@ class Reviewer:
         self.seed = seed
         self.first, self.most, self.measure = first, most, measure
         self.samples = samples
-        #: Samples spent on measuring losses so far (at most ``samples``, unless
-        #: the first batches of the losses alone are more).
-        self.spent = 0
+        #: Samples spent on measuring losses so far, each of hard's round-ending
+        #: decisions counted as samples too (:attr:`~skyjo.review.judge.Comparison.cost`):
+        #: at most ``samples`` and the last batch's round-ending decisions, unless
+        #: the first batches of the losses alone are more.
+        self.spent = 0.0
         self._expert = review_expert(budget)
         self._rated: list[Rated | _Open] = []
         self._verdicts: tuple[Rated, ...] = ()
@@ -328,8 +333,9 @@ class Reviewer:
             if not unclear:
                 return
             nearest = min(unclear, key=_Open.distance)  # the first of equals: the earliest
+            before = nearest.measure.cost
             nearest.measure = yield from nearest.sampling.play(batch)
-            self.spent += batch
+            self.spent += nearest.measure.cost - before
             yield
 
     def _rate(self, point: DecisionPoint) -> Generator[None, None, Rated | _Open]:
@@ -357,7 +363,7 @@ class Reviewer:
         measuring = random.Random(view_seed(view, self.seed, "measure"))
         sampling = measurement(view, best, played, measuring)
         measure = yield from sampling.play(self.measure)
-        self.spent += self.measure
+        self.spent += measure.cost
         return _Open(point, best, screen, sampling, measure, self.names)
 
 
