@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 from urllib.parse import parse_qs, parse_qsl
+from urllib.parse import quote as urllib_quote
+from urllib.parse import unquote as urllib_unquote
 
 import pytest
 
-from skyjo.web.inputs import query_pairs, query_value, whole_number
+from skyjo.web.inputs import query_pairs, query_value, quote, unquote, whole_number
 
 #: Characters that matter to a query parser, plus a few ordinary ones and
 #: non-ASCII letters (a hash fragment can carry them undecoded).
@@ -45,3 +47,29 @@ def test_whole_number_refuses_other_digits() -> None:
     assert whole_number("²") is None
     assert whole_number("1" * 13) is None
     assert whole_number(5) is None
+
+
+#: What a name in an invitation link may hold: letters of several scripts, an
+#: emoji, the unreserved marks, and what must be escaped or decoded.
+NAME_ALPHABET = "aZ09_.-~ %%2F+/?#&=é€ß😀李\u00a0\ud800"
+
+
+def test_quote_escapes_as_urllib_does_with_nothing_safe() -> None:
+    rng = random.Random(13)
+    for _ in range(5000):
+        text = "".join(rng.choices(NAME_ALPHABET, k=rng.randint(0, 12)))
+        try:
+            expected = urllib_quote(text, safe="")
+        except UnicodeEncodeError:  # a lone surrogate: no UTF-8 for it either way
+            with pytest.raises(UnicodeEncodeError):
+                quote(text)
+            continue
+        assert quote(text) == expected, repr(text)
+
+
+def test_unquote_decodes_as_urllib_does() -> None:
+    rng = random.Random(17)
+    texts = ["".join(rng.choices(NAME_ALPHABET, k=rng.randint(0, 14))) for _ in range(5000)]
+    for text in [*texts, "Ann%20Li%C3%ABs", "%E2%82", "%ZZ%4", "a+b", "%f0%9f%98%80"]:
+        assert unquote(text) == urllib_unquote(text), repr(text)
+    assert unquote(quote("Ann Liës & 李 😀")) == "Ann Liës & 李 😀"

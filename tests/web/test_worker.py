@@ -340,3 +340,43 @@ def test_the_worker_script_touches_nothing_but_sync() -> None:
     assert all(module != "pyscript" or names == ["sync"] for module, names in imported)
     names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
     assert not names & {"document", "window"}
+
+
+#: Standard modules Pyodide compiles from source (its standard library ships as
+#: source) the first time a page imports them, twice each through zipimport: a
+#: first start paid 40-50 ms for urllib.parse and ipaddress, 7 ms for csv
+#: (7 December, profiled in Chromium). No worker module imports them when it is
+#: imported; a function that needs one imports it when called.
+COMPILED_AT_FIRST_START = frozenset({"urllib", "ipaddress", "csv"})
+
+
+def module_level_imports(tree: ast.Module) -> set[str]:
+    """The top-level packages a module imports as it is imported: its body's
+    imports, also inside a module-level ``if`` or ``try`` (not ``if TYPE_CHECKING``)."""
+    found: set[str] = set()
+    pending: list[ast.stmt] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.If):
+            if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                pending += node.body + node.orelse
+        elif isinstance(node, ast.Try):
+            pending += node.body + node.orelse + node.finalbody
+            for handler in node.handlers:
+                pending += handler.body
+    return found
+
+
+def test_no_worker_module_imports_what_pyodide_compiles_at_a_first_start() -> None:
+    found = []
+    for name, file in sorted(worker_modules().items()):
+        path = Path(file)
+        if path.suffix == ".py":
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            slow = module_level_imports(tree) & COMPILED_AT_FIRST_START
+            found += [f"{name} imports {module}" for module in sorted(slow)]
+    assert found == []

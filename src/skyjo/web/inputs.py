@@ -6,6 +6,7 @@ reads the values itself (see also :mod:`skyjo.jsontext` for JSON).
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Final
 
 
@@ -48,24 +49,51 @@ def query_value(search: str, name: str) -> str | None:
 
 
 _HEX: Final = frozenset("0123456789abcdefABCDEF")
+#: What :func:`quote` leaves as it is: RFC 3986's unreserved characters.
+_UNRESERVED: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
 
 
-def _unquote_plus(text: str) -> str:
-    """``+`` as a space and ``%XX`` escapes as UTF-8 bytes; a ``%`` not followed
-    by two hex digits stays as it is, and bytes that are not UTF-8 become U+FFFD
-    (both as :func:`urllib.parse.unquote_plus` does)."""
-    text = text.replace("+", " ")
+def quote(text: str) -> str:
+    """Every character but the unreserved ones as ``%XX`` escapes of its UTF-8
+    bytes: what ``urllib.parse.quote(text, safe="")`` gives (a unit test compares
+    them), for the names an invitation link carries. Written out for the reason
+    :func:`query_pairs` is: importing :mod:`urllib.parse` cost the game page's
+    first start 40-50 ms (Pyodide compiles it and :mod:`ipaddress` from source,
+    twice each: 7 December)."""
+    return "".join(
+        c if c in _UNRESERVED else "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in text
+    )
+
+
+def unquote(text: str) -> str:
+    """``%XX`` escapes as UTF-8 bytes; a ``%`` not followed by two hex digits
+    stays as it is, bytes that are not UTF-8 become U+FFFD, and what is not
+    ASCII is kept as it is (a lone surrogate too), all as
+    :func:`urllib.parse.unquote` does (a ``+`` stays a ``+``): only the ASCII
+    stretches of the text are decoded."""
     if "%" not in text:
         return text
-    head, *escapes = text.split("%")
-    data = bytearray(head.encode("utf-8", "surrogatepass"))
+    return "".join(
+        _unescaped("".join(run)) if is_ascii else "".join(run)
+        for is_ascii, run in groupby(text, str.isascii)
+    )
+
+
+def _unescaped(ascii_text: str) -> str:
+    head, *escapes = ascii_text.split("%")
+    data = bytearray(head.encode("ascii"))
     for escape in escapes:
         if len(escape) >= 2 and escape[0] in _HEX and escape[1] in _HEX:
             data.append(int(escape[:2], 16))
-            data += escape[2:].encode("utf-8", "surrogatepass")
+            data += escape[2:].encode("ascii")
         else:
-            data += b"%" + escape.encode("utf-8", "surrogatepass")
+            data += b"%" + escape.encode("ascii")
     return data.decode("utf-8", "replace")
 
 
-__all__ = ["query_pairs", "query_value", "whole_number"]
+def _unquote_plus(text: str) -> str:
+    """``+`` as a space, then :func:`unquote` (as :func:`urllib.parse.unquote_plus`)."""
+    return unquote(text.replace("+", " "))
+
+
+__all__ = ["query_pairs", "query_value", "quote", "unquote", "whole_number"]

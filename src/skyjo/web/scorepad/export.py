@@ -9,7 +9,6 @@ expect.
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Final
 
@@ -25,6 +24,8 @@ def to_csv(pad: ScorePad, *, messages: Messages | None = None) -> str:
     tiebreak, if played, after the totals (it is not added to them; players who
     sat it out have an empty cell). The words are ``messages``' (English if none),
     the pad's history table's own."""
+    import csv  # here: only an export needs it, and a page's first start would compile it
+
     m = messages or Messages("en")
     sheet = score_sheet(pad)
     out = io.StringIO()

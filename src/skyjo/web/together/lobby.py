@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Final
-from urllib.parse import quote, unquote
 
 from skyjo.names import MAX_NAME_LENGTH
+from skyjo.web.inputs import quote, unquote
 from skyjo.web.together.signal import Signal, SignalError
 
 #: The version of the invitation's text: a page meeting another says so in words.
@@ -30,7 +30,7 @@ RENEWED: Final = "together.error.renewed"
 
 
 def _name(text: str) -> str:
-    return quote(text, safe="").replace("~", "%7E")
+    return quote(text).replace("~", "%7E")
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,6 @@ the text aside rather than overwriting it (:class:`skyjo.web.device.Keeper`).
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -228,6 +227,8 @@ def to_csv(statistics: Statistics, t: Translator) -> str:
     view shows them). Numbers are plain for spreadsheets: an ASCII minus, the
     average with two decimals and a point; the rounds and their points' sum are
     there too, so groups and devices can be added up."""
+    import csv  # here: only an export needs it, and a page's first start would compile it
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     keys = ("opponents", "games", "wins", "rounds", "points", "average", "best")
