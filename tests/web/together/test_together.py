@@ -63,6 +63,17 @@ def test_an_invitation_fits_a_small_qr_code() -> None:
     assert Invite.from_fragment("#join=" + str(invite)) == invite
 
 
+@pytest.mark.parametrize("guest", ["Bén~1", "a%41b", "50 %", "~%7E~", "Ann+Ben / 李"])
+def test_any_name_comes_through_an_invitation_link_as_it_was_typed(guest: str) -> None:
+    invite = Invite(1, "Ann~Liës", guest, compact(CHROMIUM_OFFER))
+    text = str(invite)
+    assert Invite.from_fragment("#join=" + text) == invite
+    # A scanner or browser that escapes the separators (and the offer's "+" and
+    # "/") as well: read the same.
+    escaped = text.replace("%", "%25").replace("~", "%7E").replace("+", "%2B").replace("/", "%2F")
+    assert Invite.from_fragment("#join=" + escaped) == invite
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -55,7 +55,7 @@ class Invite:
         if not seat.isdigit() or len(seat) > 1:
             raise SignalError(f"not a seat: {seat!r}")
         names = unquote(host)[:MAX_NAME_LENGTH], unquote(guest)[:MAX_NAME_LENGTH]
-        return cls(int(seat), names[0], names[1], Signal.parse(offer))
+        return cls(int(seat), names[0], names[1], Signal.parse(unquote(offer)))
 
     @classmethod
     def from_fragment(cls, fragment: str) -> Invite | None:
@@ -63,7 +63,13 @@ class Invite:
         none; :class:`SignalError` when it holds one that cannot be read."""
         if not fragment.startswith(JOIN):
             return None
-        return cls.parse(unquote(fragment[len(JOIN) :]))
+        text = fragment[len(JOIN) :]
+        # Split first, then each part is decoded once (parse): the names carry their
+        # own "~" and "%" escaped, and decoding the whole text first turned a "~" in
+        # a name into a separator (an unreadable invitation) and decoded a name's
+        # "%41" twice. Only a link whose separators themselves arrived escaped (a
+        # scanner that escapes "~") is decoded whole first.
+        return cls.parse(text if "~" in text else unquote(text))
 
 
 @dataclass(frozen=True, slots=True)
