@@ -762,8 +762,10 @@ class View {
           if (op[3] === null) node.removeAttribute(op[2]);
           else if (node.getAttribute(op[2]) !== op[3]) node.setAttribute(op[2], op[3]);
           break;
-        case "lang": doc.documentElement.lang = op[1]; break;
-        case "title": doc.title = op[1]; break;
+        // Only when it changes: setting <html lang> anew, even to the same value,
+        // restyles the whole document (its :lang() state), every move.
+        case "lang": if (doc.documentElement.lang !== op[1]) doc.documentElement.lang = op[1]; break;
+        case "title": if (doc.title !== op[1]) doc.title = op[1]; break;
         case "offline": this.offline(op[1]); break;
         case "warn": console.warn(op[1]); break;
         case "failed": failed("error.python", op[1]); return;

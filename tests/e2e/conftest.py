@@ -41,6 +41,18 @@ READY = "html[data-ready='true']"
 #: Pyodide starts in 3-5 s here; generous for a loaded CI machine.
 BOOT_TIMEOUT_MS = 60_000
 
+#: Records, from now on, in ``window.__languageSet``, each time the page's language
+#: or title is set: a MutationObserver hears a setAttribute even when the value
+#: stays the same (Chrome restyles the whole document for a lang set anew).
+WATCH_LANGUAGE = """() => {
+  window.__languageSet = [];
+  const note = (what) => window.__languageSet.push(what);
+  new MutationObserver(() => note("lang=" + document.documentElement.lang)).observe(
+    document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  new MutationObserver(() => note("title")).observe(
+    document.querySelector("title"), { childList: true, characterData: true, subtree: true });
+}"""
+
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from skyjo.web.boot_texts import boot_text
 from skyjo.web.ui.app import App
 
 from .a11y import settle
-from .conftest import Visit, answered, kept, open_page, wait_until_started
+from .conftest import WATCH_LANGUAGE, Visit, answered, kept, open_page, wait_until_started
 from .test_game import (
     DESKTOP,
     PHONE,
@@ -305,6 +305,29 @@ def test_a_pass_and_play_hand_over_says_whose_turn_and_what_just_happened(
     page.get_by_role("button", name=f"Continue as {second}").click()
     expect(page.locator(".own-seat .name")).to_have_text(second)
     expect(page.locator(".latest")).to_contain_text(f"{first} takes the")
+    no_python_errors(visit)
+
+
+def test_a_move_does_not_set_the_pages_language_anew(
+    desktop: tuple[BrowserContext, str],
+) -> None:
+    # Intent: a repaint leaves <html lang> alone unless the language changes.
+    # Setting lang anew, even to the same value, made Chrome restyle the whole
+    # document (its :lang() state) on every move: a tenth of a move's repaint on
+    # a slow phone (docs/several-devices.md).
+    visit = opened(desktop)
+    page = visit.page
+    start_game(page, [("Kim", "human"), ("Bot", "easy")], speed="fast")
+    page.evaluate(WATCH_LANGUAGE)
+    play_until_the_person_may_draw(page)
+    page.locator("#discard-pile").click()
+    place(page, 12)
+    play_until_the_person_may_draw(page)
+    assert page.evaluate("window.__languageSet") == []
+    # A real change still reaches it.
+    page.select_option("#language", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    assert "lang=de" in page.evaluate("window.__languageSet")
     no_python_errors(visit)
 
 

@@ -14,7 +14,7 @@ from skyjo.web.boot_texts import boot_text
 from skyjo.web.scorepad.messages import Messages
 
 from . import a11y
-from .conftest import Visit, answered, kept, open_page, wait_until_started
+from .conftest import WATCH_LANGUAGE, Visit, answered, kept, open_page, wait_until_started
 
 pytestmark = pytest.mark.e2e
 
@@ -165,6 +165,24 @@ def test_impossible_input_is_refused_in_words(context: BrowserContext, site_url:
     key(page, "Save round").click()
     expect(notice).to_contain_text("Mark who ended the round")
     expect(page.locator("#history tr[data-round]")).to_have_count(0)
+
+
+def test_a_tap_sets_neither_the_pads_language_nor_its_title_anew(
+    context: BrowserContext, site_url: str
+) -> None:
+    # Intent: a repaint leaves <html lang> and the title alone unless they change
+    # (setting lang anew, even to the same value, restyles the whole document).
+    page = open_pad(context, site_url).page
+    new_game(page, PLAYERS)
+    page.evaluate(WATCH_LANGUAGE)
+    type_sum(page, 12)
+    key(page, "Next").click()
+    expect(page.locator(".entry-row.current")).to_contain_text("Jonas")
+    assert page.evaluate("window.__languageSet") == []
+    page.locator("#pad-language").select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    changes = page.evaluate("window.__languageSet")
+    assert "lang=de" in changes and "title" in changes, changes
 
 
 def test_correcting_a_past_round_recomputes(context: BrowserContext, site_url: str) -> None:
