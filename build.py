@@ -140,17 +140,14 @@ SKELETON_PARTS = frozenset({"_skeleton.html", "boot-lang.js", "boot-build.js", "
 BUILD_STAGE = ".build"
 RUNTIME_STAGE = ".runtime"
 
-#: PyScript's chunks that every page loads (its core and the plugins it always
-#: fetches), by name before the content hash. Each must match exactly one file, so a
-#: PyScript upgrade that renames them fails the build instead of silently slowing it.
+#: PyScript's chunks that every page loads (its core and the one plugin the pages
+#: keep: its error box; the others are turned off, see
+#: ``sitebuild.pages.PYSCRIPT_UNUSED_PLUGINS``), by name before the content hash.
+#: Each, and each plugin turned off, must match exactly one file, so a PyScript
+#: upgrade that renames them fails the build instead of silently slowing it.
 PYSCRIPT_EAGER = (
     "core",
-    "deprecations-manager",
-    "donkey",
     "error",
-    "py-editor",
-    "py-game",
-    "py-terminal",
 )
 
 
@@ -509,15 +506,17 @@ def pyscript_preloads(runtime: str) -> list[str]:
     """``<link rel="modulepreload">`` tags for PyScript's eagerly loaded chunks."""
     folder = DIST / runtime / "pyscript"
     links = []
-    for stem in PYSCRIPT_EAGER:
+    for stem in (*PYSCRIPT_EAGER, *pages.PYSCRIPT_UNUSED_PLUGINS):
         matches = sorted(folder.glob(f"{stem}-*.js"))
         matches = [path for path in matches if re.fullmatch(rf"{stem}-[\w-]{{8}}\.js", path.name)]
         if len(matches) != 1:
             raise BuildError(
                 f"expected one PyScript chunk named {stem}-<hash>.js, found {len(matches)}: "
-                "update PYSCRIPT_EAGER in build.py for this PyScript version"
+                "update PYSCRIPT_EAGER in build.py or PYSCRIPT_UNUSED_PLUGINS in "
+                "sitebuild/pages.py for this PyScript version"
             )
-        links.append(f'  <link rel="modulepreload" href="pyscript/{matches[0].name}">')
+        if stem in PYSCRIPT_EAGER:
+            links.append(f'  <link rel="modulepreload" href="pyscript/{matches[0].name}">')
     return links
 
 

@@ -303,6 +303,29 @@ def prerendered(page: str) -> str:
     return "\n".join(lines)
 
 
+#: PyScript's plugins that no page uses (its error box is the one kept), by the names
+#: PyScript's configuration turns them off with ("!name").
+PYSCRIPT_UNUSED_PLUGINS: Final = (
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+
+#: PyScript's configuration on the page's main thread (its worker's is
+#: ``site/pyscript.json``): none of the plugins a page does not use. Each would be
+#: fetched and run on every visit, and the editor's watches every change of the
+#: document (a MutationObserver and a timer after each move's repaint). PyScript
+#: loads the plugins once for each kind of script it knows, Pyodide's and
+#: MicroPython's, each with its own configuration, so the page carries both
+#: (``<py-config>`` and ``<mpy-config>``, hidden by PyScript's stylesheet); a
+#: kind without one would load every plugin.
+MAIN_THREAD_CONFIG = json.dumps(
+    {"plugins": [f"!{name}" for name in PYSCRIPT_UNUSED_PLUGINS]}, separators=(",", ":")
+)
+
+
 def py_script(python: bool) -> str:
     """PyScript's stylesheet and the page's Python, or nothing for a page without.
     The Python is PyScript's named worker ``skyjo`` (``site/worker.py``), which
@@ -312,7 +335,9 @@ def py_script(python: bool) -> str:
     return (
         "  <!-- PyScript's styles (its error box) matter only once Python runs. -->\n"
         '  <link rel="stylesheet" href="pyscript/core.css">\n'
-        '  <script type="py" worker name="skyjo" src="worker.py" config="pyscript.json"></script>'
+        '  <script type="py" worker name="skyjo" src="worker.py" config="pyscript.json"></script>\n'
+        f"  <py-config hidden>{MAIN_THREAD_CONFIG}</py-config>\n"
+        f"  <mpy-config hidden>{MAIN_THREAD_CONFIG}</mpy-config>"
     )
 
 

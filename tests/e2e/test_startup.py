@@ -303,6 +303,29 @@ def test_a_page_fetches_its_start_up_modules_while_it_is_parsed(
     context.close()
 
 
+@pytest.mark.parametrize("path", ["", "scorepad.html", "replay.html"])
+def test_a_page_loads_only_the_parts_of_pyscript_it_uses(
+    browser: Browser, site_url: str, path: str
+) -> None:
+    # Intent: PyScript's core and its error box, nothing else. Its other plugins
+    # (the code editor, the terminal, pygame, donkey, the deprecation notes) were
+    # fetched and run on every visit, and the editor's then watched every change
+    # of the document: a MutationObserver and a timer after every move's repaint.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda r: asked.append(r.url.split("/pyscript/", 1)[-1]) if "/pyscript/" in r.url else None,
+    )
+    page.goto(site_url + path)
+    wait_until_started(page)
+    page.wait_for_timeout(500)  # a plugin loads after PyScript's start
+    chunks = {re.sub(r"-[\w-]{8}(?=\.js$)", "", name) for name in asked}
+    assert chunks == {"core.js", "core.css", "error.js"}, f"{path or 'index.html'}: {sorted(asked)}"
+    context.close()
+
+
 WASM = "pyodide/pyodide.asm.wasm"
 
 
