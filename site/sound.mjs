@@ -27,6 +27,7 @@ const BUZZ = { flip: [12], column: [25, 40, 35], round_end: [30, 50, 30, 50, 70]
 const LATE_MS = 150;
 
 let audio = null;
+let making = false;
 let woken = false;
 let noise = null;
 let last = -Infinity;
@@ -37,9 +38,27 @@ export function play(win, kind, buzz) {
   last = now;
   const nav = win.navigator;
   if (buzz) vibrate(nav, BUZZ[kind]);
-  const context = audioContext(win);
   const sound = SOUNDS[kind];
-  if (!context || !sound || !touched(nav)) return;
+  if (!sound) return;
+  if (audio && audio.state !== "closed") { sounded(win, audio, sound, now); return; }
+  // Making the page's AudioContext holds the main thread up 60 ms on a desktop (a
+  // phone's takes several times as long), and the first cue comes with the paint of
+  // a move, which then waited for it; the host of a table also passes every
+  // device's moves on from that thread. So it is made once the page is idle, and
+  // this first cue sounds then; a cue while it is being made is dropped (as one
+  // during a burst of moves).
+  if (making) return;
+  making = true;
+  whenIdle(win, () => {
+    making = false;
+    const context = audioContext(win);
+    if (context) sounded(win, context, sound, win.performance.now());
+  });
+}
+
+// `sound` on `context` now, once the reader has touched the page.
+function sounded(win, context, sound, now) {
+  if (!touched(win.navigator)) return;
   const start = () => {
     try {
       sound(context, context.currentTime + 0.01);
@@ -50,6 +69,13 @@ export function play(win, kind, buzz) {
   if (context.state === "running") { start(); return; }
   // Just made, or asleep: played if the context wakes at once, else dropped.
   context.resume().then(() => { if (win.performance.now() - now < LATE_MS) start(); }, () => {});
+}
+
+// `work` when the page's main thread is idle (soon after the paint), or in a task of
+// its own where the browser has no idle callbacks (Safari).
+function whenIdle(win, work) {
+  if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(work, { timeout: 250 });
+  else win.setTimeout(work, 0);
 }
 
 function touched(nav) {
