@@ -370,12 +370,13 @@ function worker() {
       // SharedArrayBuffer needed: the worker never waits for the main thread).
       // PyScript opens an IndexedDB database as it loads: see memory-idb.mjs.
       await (await import("./memory-idb.mjs")).ensureIndexedDB();
-      await import("../@RUNTIME@/pyscript/core.js");
+      const watches = await withWatchesKept(() => import("../@RUNTIME@/pyscript/core.js"));
       const script = document.querySelector('script[type="py"][worker][name="skyjo"]');
       if (!script) throw new Error("this page has no Python worker");
       const xworker = await new Promise((resolve) => {
         (function poll() { if (script.xworker) resolve(script.xworker); else setTimeout(poll, 5); })();
       });
+      for (const watch of watches) watch.disconnect();
       // Compiled only now that PyScript has made the worker: the compile's tasks
       // (about 90 ms here) queued before PyScript's own delayed the worker's start
       // by as much, and the worker needs the module only once Pyodide's JavaScript
@@ -394,6 +395,22 @@ function worker() {
     })();
   }
   return started;
+}
+
+// The MutationObservers made while `load` runs (PyScript's core, as it is imported),
+// with what `load` returns... PyScript's core watches the whole document, every
+// attribute set and every node added (an XPath search through each added subtree),
+// for a <script type="py"> or a py-* attribute to start. The pages add neither
+// (markup-guard.js strips every script from markup), and once PyScript has started
+// the page's worker the watch only slows each repaint, so start() stops it.
+async function withWatchesKept(load) {
+  const Native = window.MutationObserver;
+  const made = [];
+  window.MutationObserver = class extends Native {
+    constructor(callback) { super(callback); made.push(this); }
+  };
+  try { await load(); } finally { window.MutationObserver = Native; }
+  return made;
 }
 
 function failed(message, detail) {

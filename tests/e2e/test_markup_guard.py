@@ -125,3 +125,35 @@ def test_the_guard_keeps_everything_but_scripts(context: BrowserContext, site_ur
         ]"""
     )
     assert kept == ['<p class="a" data-x="1">a &amp; b</p>', "<p>x</p><svg></svg>", "42"]
+
+
+def test_a_script_element_added_after_the_start_runs_no_python(
+    context: BrowserContext, site_url: str
+) -> None:
+    # Intent: past the guard (by a path not yet known), a planted element still runs
+    # nothing: once PyScript has started the page's worker, the page stops its watch
+    # over the document (site/page.mjs, withWatchesKept), which would start Python
+    # for any new <script type="pyodide"> and also slowed every repaint.
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + "?seed=2")
+    wait_until_started(page)
+    page.evaluate(
+        """() => {
+          const planted = document.createElement("script");
+          planted.type = "pyodide";
+          // The site's own start module, which the policy allows.
+          const config = document.querySelector("script[type=py][worker]").getAttribute("config");
+          const start = new URL(config.replace("pyscript.json", "pyodide-start.mjs"), location.href);
+          planted.setAttribute("version", start.href);
+          planted.textContent = "import js\\njs.window.pwned = 3";
+          document.body.append(planted);
+        }"""
+    )
+    page.wait_for_timeout(RUN_WINDOW_MS)
+    assert page.evaluate("window.pwned") is None
+    # The page's own Python still answers.
+    page.get_by_role("button", name=re.compile("Quick game")).click()
+    expect(page.locator("#app")).to_have_attribute("data-screen", "table")
+    assert errors == []

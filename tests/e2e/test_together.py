@@ -60,9 +60,15 @@ def webrtc_browser(
     browser.close()
 
 
-def device(browser: Browser, url: str, *, language: str, phone: bool = False) -> Visit:
+def device(
+    browser: Browser, url: str, *, language: str, phone: bool = False, init: str = ""
+) -> Visit:
+    """A device of its own (a browser context) in ``language``, ``url`` opened and
+    started; ``init``, a script every page of it runs first."""
     context = browser.new_context(viewport=PHONE if phone else DESKTOP, locale=language)
     context.add_init_script(f"localStorage.setItem('skyjo.language', '{language}')")
+    if init:
+        context.add_init_script(init)
     visit = open_page(context, url)
     visit.page.goto(url)
     wait_until_started(visit.page)
