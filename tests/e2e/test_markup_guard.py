@@ -144,8 +144,9 @@ def test_a_script_element_added_after_the_start_runs_no_python(
           const planted = document.createElement("script");
           planted.type = "pyodide";
           // The site's own start module, which the policy allows.
-          const config = document.querySelector("script[type=py][worker]").getAttribute("config");
-          const start = new URL(config.replace("pyscript.json", "pyodide-start.mjs"), location.href);
+          const worker = document.querySelector("script[type=py][worker]");
+          const config = new URL(worker.getAttribute("config"), location.href);
+          const start = new URL("pyodide-start.mjs", config);
           planted.setAttribute("version", start.href);
           planted.textContent = "import js\\njs.window.pwned = 3";
           document.body.append(planted);

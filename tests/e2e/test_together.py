@@ -75,6 +75,19 @@ def device(
     return visit
 
 
+def seat_ann_ben_and_cleo(page: Page) -> None:
+    """On the host's setup form: Ann a person here, Ben and Cleo on other devices."""
+    for i, (name, kind) in enumerate([("Ann", "human"), ("Ben", "remote"), ("Cleo", "remote")]):
+        if i >= page.locator(".seat-row").count():
+            page.locator("[data-intent='seat-add']").click()
+            answered(page)
+        page.fill(f"#name-{i}", name)
+        page.select_option(f"#kind-{i}", kind)
+    while page.locator(".seat-row").count() > 3:
+        page.locator("[data-intent='seat-remove'][data-index='3']").click()
+        answered(page)
+
+
 def no_serious_findings(page: Page, state: str) -> None:
     """axe finds nothing serious; the state's screenshot is kept to be looked at."""
     settle(page)
@@ -268,15 +281,7 @@ def test_a_host_and_two_guests_on_three_devices_play_a_game_by_copy_and_paste(
     began = time.monotonic()
     host = device(webrtc_browser, site_url + "?seed=7", language="en")
     page = host.page
-    for i, (name, kind) in enumerate([("Ann", "human"), ("Ben", "remote"), ("Cleo", "remote")]):
-        if i >= page.locator(".seat-row").count():
-            page.locator("[data-intent='seat-add']").click()
-            answered(page)
-        page.fill(f"#name-{i}", name)
-        page.select_option(f"#kind-{i}", kind)
-    while page.locator(".seat-row").count() > 3:
-        page.locator("[data-intent='seat-remove'][data-index='3']").click()
-        answered(page)
+    seat_ann_ben_and_cleo(page)
     open_rule_options(page)
     page.locator("input[name=target][value=custom]").check()
     page.locator("input[name=custom_target]").fill(str(TARGET))

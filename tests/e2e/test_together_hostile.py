@@ -18,7 +18,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import Visit, answered
+from .conftest import Visit
 from .test_together import (
     MAY_ACT,
     SNAPSHOT,
@@ -27,6 +27,7 @@ from .test_together import (
     device,
     join,
     no_serious_findings,
+    seat_ann_ben_and_cleo,
     webrtc_browser,  # noqa: F401  (the fixture)
 )
 
@@ -68,15 +69,7 @@ def test_a_guest_writing_anything_into_its_channel_changes_no_game_and_no_other_
 ) -> None:
     host = device(webrtc_browser, site_url + "?seed=7", language="en")
     page = host.page
-    for i, (name, kind) in enumerate([("Ann", "human"), ("Ben", "remote"), ("Cleo", "remote")]):
-        if i >= page.locator(".seat-row").count():
-            page.locator("[data-intent='seat-add']").click()
-            answered(page)
-        page.fill(f"#name-{i}", name)
-        page.select_option(f"#kind-{i}", kind)
-    while page.locator(".seat-row").count() > 3:
-        page.locator("[data-intent='seat-remove'][data-index='3']").click()
-        answered(page)
+    seat_ann_ben_and_cleo(page)
     page.get_by_role("button", name="Start game").click()
     guests: dict[int, Visit] = {}
     for seat, (name, language) in {1: ("Ben", "de"), 2: ("Cleo", "fr")}.items():
