@@ -397,12 +397,12 @@ function worker() {
   return started;
 }
 
-// The MutationObservers made while `load` runs (PyScript's core, as it is imported),
-// with what `load` returns... PyScript's core watches the whole document, every
-// attribute set and every node added (an XPath search through each added subtree),
-// for a <script type="py"> or a py-* attribute to start. The pages add neither
+// Runs `load` (the import of PyScript's core) and returns the MutationObservers made
+// meanwhile. PyScript's core watches the whole document, every attribute set and
+// every node added (an XPath search through each added subtree), for a
+// <script type="py"> or a py-* attribute to start. The pages add neither
 // (markup-guard.js strips every script from markup), and once PyScript has started
-// the page's worker the watch only slows each repaint, so start() stops it.
+// the page's worker the watch only slows each repaint, so worker() stops it.
 async function withWatchesKept(load) {
   const Native = window.MutationObserver;
   const made = [];
